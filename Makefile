@@ -1,0 +1,38 @@
+# Every command sets itself up: a local virtual environment from the pinned
+# requirements.txt and the MicroPython interpreter from package-lock.json.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PY_STAMP := $(VENV)/.installed-requirements
+NODE_STAMP := node_modules/.installed-lock
+
+.PHONY: setup test bench play screenshots flash clean
+
+setup: $(PY_STAMP) $(NODE_STAMP)
+
+$(PY_STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+test: setup
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) -m bench
+
+play: setup
+	$(PY) -m sim $(ARGS)
+
+screenshots: setup
+	$(PY) -m sim.screenshots
+
+flash: setup
+	$(PY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(ARGS)
+
+clean:
+	rm -rf $(VENV) node_modules out bench.json

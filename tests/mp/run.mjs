@@ -1,0 +1,45 @@
+// Run a Python script under the MicroPython WebAssembly interpreter with
+// dws_core/ on its import path.
+//
+//   node tests/mp/run.mjs SCRIPT.py [--chunks]
+//
+// With --chunks, the script is split at lines that read exactly "#--chunk--"
+// and each part runs as its own runPython() call.  The interpreter collects
+// garbage only between such calls, so a script measures live heap there.
+// Prints the script's stdout; exits 1 with the Python error on failure.
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import fs from "node:fs";
+import path from "node:path";
+
+const [script, ...flags] = process.argv.slice(2);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+const mp = await loadMicroPython({
+  heapsize: 1024 * 1024,
+  stdout: (line) => process.stdout.write(line + "\n"),
+  stderr: (line) => process.stderr.write(line + "\n"),
+  linebuffer: true,
+});
+
+function copyTree(src, dst) {
+  mp.FS.mkdirTree(dst);
+  for (const name of fs.readdirSync(src).sort()) {
+    const s = path.join(src, name);
+    const d = dst + "/" + name;
+    if (fs.statSync(s).isDirectory()) {
+      if (name !== "__pycache__") copyTree(s, d);
+    } else if (name.endsWith(".py")) {
+      mp.FS.writeFile(d, fs.readFileSync(s));
+    }
+  }
+}
+copyTree(path.join(root, "dws_core"), "/app/dws_core");
+
+const source = fs.readFileSync(script, "utf8");
+const chunks = flags.includes("--chunks") ? source.split(/^#--chunk--$/m) : [source];
+try {
+  mp.runPython("import sys\nsys.path.insert(0, '/app')\n");
+  for (const chunk of chunks) mp.runPython(chunk);
+} catch (err) {
+  process.stderr.write(String(err.message || err) + "\n");
+  process.exit(1);
+}
