@@ -436,8 +436,8 @@ class DiceWideShut(Engine):
             return
         if self.round < 0xFFFF:
             self.round += 1
-        self.start_player = following
-        self.current = following
+        self.start_player = (self.start_player + 1) % self.players
+        self.current = self.start_player
         self._roll(events)
 
     def legal_steps(self):

@@ -1,7 +1,8 @@
 """The text notation of RULES.md 1.9 for one half of a Dice Wide Shut board.
 
 Five lines of five characters, rows top to bottom: ``x`` checked, ``.`` empty,
-``/`` crossed.  Whitespace around and inside lines is ignored.  The cell states
+``/`` crossed.  Whitespace around and inside lines is ignored; one line of
+five space-separated rows (``"xx... x.x.. ..."``) is read as well.  The cell states
 are those of ``dws_core.dws`` (EMPTY 0, CHECKED 1, CROSSED 2).
 """
 
@@ -16,6 +17,8 @@ def parse_half(text):
         line = "".join(line.split())
         if line:
             rows.append(line)
+    if len(rows) == 1:
+        rows = text.split()
     if len(rows) != 5:
         raise ValueError("a half has five rows")
     cells = []
