@@ -1,0 +1,229 @@
+"""Property-based tests of the Dice Wide Shut engine over random games."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dws_core.dws import BLUE, CHECKED, CROSSED, EMPTY, RED, SPENT, DiceWideShut
+from dws_core.errors import DecodeError, Refused
+
+MAX_ROUNDS = 200  # random games end within ~45 rounds; a stuck engine would not
+KINDS = ("colour", "pick", "drop", "mark", "protect", "six", "confirm", "roll")
+RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))
+
+
+# ----- an independent model of the boards, the score and the ranking ------------
+
+def recount_score(cells_by_half, run_points=RUN_POINTS):
+    """Score ten columns by cutting each into runs of checks with str.split."""
+    total = 0
+    for half in (RED, BLUE):
+        for col in range(5):
+            text = "".join("x" if cells_by_half[half][r * 5 + col] == CHECKED else "."
+                           for r in range(5))
+            runs = [len(run) for run in text.split(".") if run]
+            total += sum(run_points[half][n] for n in runs) if runs else -5
+    return total
+
+
+def full_columns(cells):
+    return sum(1 for col in range(5) if all(cells[r * 5 + col] != EMPTY for r in range(5)))
+
+
+class Shadow:
+    """Boards rebuilt from the events alone."""
+
+    def __init__(self, players):
+        self.cells = [[[EMPTY] * 25, [EMPTY] * 25] for _ in range(players)]
+        self.sixes = [[[EMPTY] * 5, [EMPTY] * 5] for _ in range(players)]
+        self.splits = [0] * players
+
+    def apply(self, event):
+        kind = event[0]
+        if kind == "marked":
+            _, p, half, row, col, _die = event
+            assert self.cells[p][half][row * 5 + col] == EMPTY
+            self.cells[p][half][row * 5 + col] = CHECKED
+        elif kind == "split":
+            _, p, half, row = event
+            assert self.cells[p][half][row * 5:row * 5 + 5] == [CHECKED] * 5
+            self.cells[p][half][row * 5:row * 5 + 5] = [CROSSED] * 5
+            self.splits[p] += 1
+        elif kind == "six":
+            _, p, half, row, _die = event
+            assert self.sixes[p][half][row] == EMPTY
+            self.sixes[p][half][row] = CHECKED
+        elif kind == "protected":
+            _, p, half, row, _die = event
+            assert self.sixes[p][half][row] == CHECKED
+            self.sixes[p][half][row] = SPENT
+
+    def matches(self, game):
+        for p in range(game.players):
+            board = game.boards[p]
+            assert board.cells == self.cells[p]
+            assert board.sixes == self.sixes[p]
+            assert board.splits == self.splits[p]
+
+
+def check_ranking(game):
+    ranking = game.ranking()
+    assert sorted(p for group in ranking for p in group) == list(range(game.players))
+    keys = [(recount_score(game.boards[p].cells), game.boards[p].splits)
+            for p in range(game.players)]
+    for group in ranking:
+        assert group == sorted(group)
+        assert len(set(keys[p] for p in group)) == 1
+    heads = [keys[group[0]] for group in ranking]
+    assert heads == sorted(heads, reverse=True) and len(set(heads)) == len(heads)
+
+
+# ----- random steps ------------------------------------------------------------------
+
+def random_step(rnd, legal):
+    """Mostly a near miss of a legal step, sometimes anything at all."""
+    if legal and rnd.random() < 0.6:
+        base = list(rnd.choice(legal))
+        if len(base) > 1:
+            k = rnd.randrange(1, len(base))
+            base[k] += rnd.choice((-1, 1, 2, 5))
+        else:
+            base.append(rnd.randrange(3))
+        return tuple(base)
+    kind = rnd.choice(KINDS)
+    return (kind,) + tuple(rnd.randrange(-1, 14) for _ in range(rnd.randrange(4)))
+
+
+def assert_refused(game, step):
+    before = game.encode()
+    try:
+        game.step(step)
+    except Refused as refusal:
+        assert refusal.reason and len(refusal.reason) <= 28
+    else:
+        raise AssertionError("illegal step accepted: %r" % (step,))
+    assert game.encode() == before
+
+
+def play_random_game(players, no_doubles, seed, choice_seed):
+    rnd = random.Random(choice_seed)
+    game = DiceWideShut(players, seed=seed, options={"no_doubles": no_doubles})
+    shadow = Shadow(players)
+    assert game.initial_events[0][0] == "rolled"
+    game_end = None
+    while not game.over:
+        assert game.round < MAX_ROUNDS
+        legal = game.legal_steps()
+        assert legal and legal == game.legal_steps()
+        assert len(set(legal)) == len(legal)
+        before = game.encode()
+        for _ in range(2):
+            wrong = random_step(rnd, legal)
+            if wrong not in legal:
+                assert_refused(game, wrong)
+        step = rnd.choice(legal)
+        events = game.step(step)
+        after = game.encode()
+        if game.can_undo():
+            assert game.undo() == [("undone", step)]
+            assert game.encode() == before
+            assert game.step(step) == events
+            assert game.encode() == after
+        else:
+            assert step == ("confirm",)
+            assert game.checkpoint() == after
+        for event in events:
+            shadow.apply(event)
+            if event[0] == "game_end":
+                game_end = event
+        copy = DiceWideShut.decode(after)
+        assert copy.encode() == after
+        assert copy.legal_steps() == game.legal_steps()
+        assert copy.scores() == game.scores()
+    shadow.matches(game)
+    assert game_end == ("game_end", game.ranking())
+    assert any(full_columns(b.cells[RED]) >= 3 or full_columns(b.cells[BLUE]) >= 3
+               for b in game.boards)
+    assert game.scores() == [recount_score(b.cells) for b in game.boards]
+    check_ranking(game)
+    return game
+
+
+@settings(max_examples=20)
+@given(st.integers(1, 5), st.booleans(), st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 16))
+def test_random_games_obey_the_protocol_and_score_by_recount(players, no_doubles, seed, choice):
+    play_random_game(players, no_doubles, seed, choice)
+
+
+def test_every_player_count_and_variant_plays_to_the_end():
+    for players in range(1, 6):
+        for no_doubles in (False, True):
+            game = play_random_game(players, no_doubles, players * 7 + no_doubles, players)
+            assert game.over and game.ending
+
+
+def test_custom_run_points_are_scored_and_saved():
+    points = ((0, 2, 5, 9, 14, 20), (0, -1, 2, 4, 8, 16))
+    rnd = random.Random(3)
+    game = DiceWideShut(3, seed=11, options={"run_points": points})
+    while not game.over:
+        game.step(rnd.choice(game.legal_steps()))
+    assert game.scores() == [recount_score(b.cells, points) for b in game.boards]
+    assert DiceWideShut.decode(game.encode()).run_points == points
+
+
+# ----- decoding bad bytes ---------------------------------------------------------------
+
+def decodes_cleanly_or_refuses(data):
+    """decode() raises only DecodeError; what it accepts is canonical and playable."""
+    try:
+        game = DiceWideShut.decode(data)
+    except DecodeError:
+        return False
+    assert game.encode() == bytes(data)
+    game.scores()
+    game.ranking()
+    legal = game.legal_steps()
+    if not game.over:
+        assert legal
+        game.step(legal[0])
+    return True
+
+
+def sample_states():
+    states = []
+    for players in range(1, 6):
+        rnd = random.Random(players)
+        game = DiceWideShut(players, seed=players)
+        for _ in range(40 * players):
+            if game.over:
+                break
+            game.step(rnd.choice(game.legal_steps()))
+            states.append(game.encode())
+    return states
+
+
+STATES = sample_states()
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=200))
+def test_decoding_random_bytes_raises_only_decode_error(data):
+    decodes_cleanly_or_refuses(data)
+    decodes_cleanly_or_refuses(bytes([1, 1]) + data)
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(STATES), st.integers(0, 10 ** 6), st.integers(0, 255))
+def test_decoding_mutated_states_raises_only_decode_error(state, where, value):
+    at = where % len(state)
+    mutated = state[:at] + bytes([value]) + state[at + 1:]
+    decodes_cleanly_or_refuses(mutated)
+    decodes_cleanly_or_refuses(state[:at])
+
+
+def test_every_truncation_of_a_state_is_refused():
+    for state in STATES[::25]:
+        assert decodes_cleanly_or_refuses(state)
+        for n in range(len(state)):
+            assert not decodes_cleanly_or_refuses(state[:n])
