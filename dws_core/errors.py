@@ -10,7 +10,8 @@ class Refused(Exception):
     """An illegal step; ``reason`` is short and human-readable."""
 
     def __init__(self, reason):
-        Exception.__init__(self, reason)
+        # super(), not Exception.__init__: MicroPython has no Exception.__init__.
+        super().__init__(reason)
         self.reason = reason
 
 
