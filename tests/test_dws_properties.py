@@ -111,6 +111,7 @@ def play_random_game(players, no_doubles, seed, choice_seed):
     shadow = Shadow(players)
     assert game.initial_events[0][0] == "rolled"
     game_end = None
+    triggered_in = []  # rounds in which the end was triggered
     while not game.over:
         assert game.round < MAX_ROUNDS
         legal = game.legal_steps()
@@ -136,11 +137,15 @@ def play_random_game(players, no_doubles, seed, choice_seed):
             shadow.apply(event)
             if event[0] == "game_end":
                 game_end = event
+            elif event[0] == "end_triggered":
+                triggered_in.append(game.round)
         copy = DiceWideShut.decode(after)
         assert copy.encode() == after
         assert copy.legal_steps() == game.legal_steps()
         assert copy.scores() == game.scores()
     shadow.matches(game)
+    # The end is triggered once and the game ends when that round finishes.
+    assert triggered_in == [game.round]
     assert game_end == ("game_end", game.ranking())
     assert any(full_columns(b.cells[RED]) >= 3 or full_columns(b.cells[BLUE]) >= 3
                for b in game.boards)
