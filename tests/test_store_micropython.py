@@ -1,0 +1,100 @@
+"""lib/dws_app/store.py runs unchanged under a real MicroPython interpreter and
+gives byte-identical nvm contents and the same answers as on CPython."""
+import os
+import subprocess
+import sys
+
+from bench.micropython import ROOT, run_source
+
+# Runs on both interpreters.  The nvm is a plain object with len, slicing and
+# slice assignment only (as microcontroller.nvm), cut after a byte budget.
+SCENARIO = r'''
+from dws_app.store import Store
+from dws_core.codec import crc32
+
+
+class Cut(Exception):
+    pass
+
+
+class Nvm:
+    def __init__(self, data):
+        self.data = bytearray(data)
+        self.budget = -1
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, key):
+        return self.data[key]
+
+    def __setitem__(self, key, value):
+        n = key.stop - key.start
+        if self.budget >= 0 and self.budget < n:
+            self.data[key.start:key.start + self.budget] = value[:self.budget]
+            raise Cut()
+        if self.budget >= 0:
+            self.budget -= n
+        self.data[key.start:key.stop] = value
+
+
+def blob(n, seed):
+    out = bytearray(n)
+    x = seed
+    for i in range(n):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out[i] = x >> 16 & 0xFF
+    return bytes(out)
+
+
+nvm = Nvm(b"\xff" * 4096)
+s = Store(nvm)
+print(s.load_game(), s.load_settings()[1], sorted(s.load_settings()[0].items()))
+print(s.save_game(blob(600, 1)), s.save_game(blob(600, 1)), s.save_game(blob(300, 2)))
+print(s.save_settings({"brightness": 2, "sound": False, "sleep_s": 1800}))
+print(s.record_game(1, 5, [40, None, -3, 12, 40], [0, 4]))
+print(s.record_game(2, 2, [0, 7], [0], True, 1))
+r = Store(nvm)
+rec = r.load_records()[0]
+print(rec.game(1), rec.game(2), rec.tally(5), rec.tally(2))
+print(sorted(r.load_settings()[0].items()))
+print(len(r.load_game()[0]), s.stats["writes"], s.stats["bytes"])
+print("%08x" % crc32(nvm.data))
+cuts = []
+for cut_at in range(0, 620, 7):
+    c = Nvm(nvm.data)
+    c.budget = cut_at
+    try:
+        Store(c).save_game(blob(600, 3))
+    except Cut:
+        pass
+    game, note = Store(c).load_game()
+    cuts.append("%d:%s" % (len(game), note))
+print(" ".join(cuts))
+nvm.data[0x600 + 9] ^= 4
+print(Store(nvm).load_game()[1])
+nvm.data[0x200 + 9] ^= 4
+print(Store(nvm).load_game())
+print(Store(nvm).clear_game(), Store(nvm).load_game())
+'''
+
+
+def test_store_gives_identical_results_on_micropython():
+    with open(os.path.join(ROOT, "lib", "dws_app", "store.py")) as f:
+        store_src = f.read()
+    install = (
+        "import os\n"
+        "os.mkdir('/app/dws_app')\n"
+        "open('/app/dws_app/__init__.py', 'w').close()\n"
+        "with open('/app/dws_app/store.py', 'w') as f:\n"
+        "    f.write(%r)\n" % store_src)
+    mp_out = run_source(install + SCENARIO)
+    cp = subprocess.run([sys.executable, "-c", SCENARIO], capture_output=True, text=True,
+                        cwd=ROOT, check=True,
+                        env=dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.path.join(ROOT, "lib")))
+    assert mp_out.splitlines() == cp.stdout.splitlines()
+    lines = cp.stdout.splitlines()
+    assert lines[0] == "(None, None) None " + repr(sorted(
+        {"brightness": 8, "led_brightness": 5, "sound": True, "anim_speed": 1,
+         "auto_dim_s": 60, "sleep_s": 600}.items()))
+    assert "lost (both copies damaged)" in lines[-2]
