@@ -1,0 +1,246 @@
+"""The app: a stack of screens driven by logical buttons.
+
+``App(hw)`` builds everything on a ``dws_hw.Hardware``.  ``run()`` is the
+device main loop; ``poll()`` does one pass of it (read one button, dispatch,
+animate), and ``press(name)`` dispatches one button directly: tests and the
+simulator drive exactly this code.
+"""
+
+from dws_app import theme, ui
+from dws_app.buttons import Buttons
+from dws_app.clock import ticks_diff
+from dws_app.leds import Leds
+from dws_app.sound import Sound
+from dws_app.store import Store
+
+# game id -> (screen module, class).  A game is offered once it has a screen.
+GAME_SCREENS = (
+    (1, "dws_app.game_dws", "DwsScreen"),
+)
+
+# Games whose lowest score wins (Shut the Box, DicedOut).
+LOW_WINS = (2, 3)
+# Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
+ANIM_MS = (1200, 700, 300)
+DIM_PERCENT = 15
+
+
+def screen_class(game_id):
+    for gid, module, name in GAME_SCREENS:
+        if gid == game_id:
+            mod = __import__(module, None, None, [name])
+            return getattr(mod, name)
+    return None
+
+
+def game_ids():
+    return [gid for gid, _m, _n in GAME_SCREENS]
+
+
+class App:
+    def __init__(self, hw, store=None):
+        self.hw = hw
+        self.display = hw.display
+        self.width = hw.display.width
+        self.height = hw.display.height
+        self.scale = 2 if self.width >= 2 * ui.WIDTH + 4 and self.height >= 2 * ui.HEIGHT else 1
+        self.ox = (self.width - self.scale * (ui.WIDTH + 4)) // 2
+        self.oy = 0
+        self.buttons = Buttons(hw.keys, hw.key_map)
+        self.store = store if store is not None else Store(hw.nvm)
+        self.settings, self.note = self.store.load_settings()
+        self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
+        self.sound = Sound(hw.sound, self.settings["sound"])
+        self.stack = []
+        self.last_input = hw.ticks_ms()
+        self.dimmed = False
+        self._pass_screen = None
+        self.apply_settings()
+
+    # ----- settings ------------------------------------------------------
+
+    def apply_settings(self):
+        s = self.settings
+        self.display.brightness = s["brightness"] / 10
+        self.leds.set_brightness(s["led_brightness"] * 10)
+        self.sound.enabled = bool(s["sound"])
+
+    def save_settings(self):
+        self.store.save_settings(dict(self.settings))
+
+    def anim_ms(self):
+        return ANIM_MS[self.settings["anim_speed"] % len(ANIM_MS)]
+
+    # ----- the screen stack --------------------------------------------
+
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def _show(self):
+        screen = self.stack[-1]
+        self.display.root_group = screen.group
+        screen.on_show()
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self._show()
+
+    def pop(self):
+        self.stack.pop()
+        self._show()
+
+    def replace(self, screen):
+        self.stack.pop()
+        self.push(screen)
+
+    def home(self):
+        """Back to the main menu (rebuilt, so Continue shows up to date)."""
+        from dws_app.menu import MenuScreen
+        self.stack = []
+        self.leds.off()
+        self.push(MenuScreen(self))
+
+    # ----- input and time ------------------------------------------------
+
+    def press(self, name):
+        """Dispatch one logical button press to the top screen."""
+        self.last_input = self.hw.ticks_ms()
+        if self.dimmed:
+            self.dimmed = False
+            self.apply_settings()
+            return
+        top = self.top
+        if top is not None:
+            top.on_button(name)
+
+    def tick(self):
+        now = self.hw.ticks_ms()
+        top = self.top
+        if top is not None:
+            top.tick(now)
+        idle = ticks_diff(now, self.last_input)
+        dim_s = self.settings["auto_dim_s"]
+        sleep_s = self.settings["sleep_s"]
+        if sleep_s and self.dimmed != 2 and idle > sleep_s * 1000:
+            self.dimmed = 2           # asleep: screen and LEDs dark
+            self.display.brightness = 0
+            self.leds.set_brightness(0)
+        elif dim_s and not self.dimmed and idle > dim_s * 1000:
+            self.dimmed = 1
+            self.display.brightness = self.settings["brightness"] * DIM_PERCENT / 1000
+            self.leds.set_brightness(self.settings["led_brightness"] * DIM_PERCENT // 10)
+
+    def poll(self):
+        """One pass of the main loop; returns the button pressed or None."""
+        name = self.buttons.poll(self.hw.ticks_ms())
+        if name is not None:
+            self.press(name)
+        self.tick()
+        return name
+
+    def start(self):
+        if not self.stack:
+            self.home()
+
+    def run(self):
+        self.start()
+        while True:
+            self.poll()
+            self.hw.sleep(0.01)
+
+    # ----- games ---------------------------------------------------------
+
+    def new_seed(self):
+        value = 0
+        for b in self.hw.entropy(4):
+            value = (value << 8) | b
+        return value
+
+    def start_game(self, game_id, players, options, seed=None):
+        from dws_core.games import game_class
+        cls = game_class(game_id)
+        if seed is None:
+            seed = self.new_seed()
+        game = cls(players, seed=seed, options=options)
+        self.save_game(game)
+        self.open_game(game, fresh=True)
+
+    def open_game(self, game, fresh=False):
+        cls = screen_class(game.GAME_ID)
+        screen = cls(self, game)
+        self.stack = self.stack[:1]
+        self.push(screen)
+        screen.begin_turn(fresh)
+
+    def continue_game(self):
+        from dws_core.games import decode
+        data, self.note = self.store.load_game(self.resumable)
+        if data:
+            self.open_game(decode(data))
+
+    @staticmethod
+    def resumable(data):
+        from dws_core.errors import DecodeError
+        from dws_core.games import decode
+        if data[0] not in game_ids():
+            return False
+        try:
+            decode(data)
+        except DecodeError:
+            return False
+        return True
+
+    def saved_game_title(self):
+        """Title of the game in progress, or None."""
+        data, _note = self.store.load_game()
+        if not data:
+            return None
+        from dws_core.games import GAMES
+        for gid, _m, _n, title in GAMES:
+            if gid == data[0] and gid in game_ids():
+                return title
+        return None
+
+    def save_game(self, game):
+        """Keep the game at its last checkpoint (start of the current turn)."""
+        data = game.checkpoint()
+        if data is None:
+            data = game.encode()
+        if game.over:
+            self.store.clear_game()
+        else:
+            self.store.save_game(data)
+
+    def show_help(self, game_id):
+        from dws_app.help import HelpScreen
+        self.push(HelpScreen(self, game_id))
+
+    def show_settings(self):
+        from dws_app.settings import SettingsScreen
+        self.push(SettingsScreen(self))
+
+    def show_pass(self, seat, info, after):
+        """"Pass to player N" over the current screen; ``after()`` runs on A.
+        The screen is built once and reused for every turn."""
+        if self._pass_screen is None:
+            from dws_app.pass_screen import PassScreen
+            self._pass_screen = PassScreen(self)
+        self._pass_screen.prepare(seat, info, after)
+        self.push(self._pass_screen)
+
+    def show_scores(self, game):
+        from dws_app.scores import ScoresScreen
+        self.store.clear_game()
+        best = self.store.record_game(game.GAME_ID, game.players, game.scores(),
+                                      game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS)
+        self.stack = self.stack[:1]
+        self.push(ScoresScreen(self, game, best))
+
+
+def title_of(game_id):
+    from dws_core.games import GAMES
+    for gid, _m, _n, title in GAMES:
+        if gid == game_id:
+            return title
+    return "?"

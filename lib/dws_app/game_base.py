@@ -1,0 +1,155 @@
+"""What every game screen shares: the message lines, refusals, undo, the
+turn hand-over (pass screen, then the roll animation), saving, the end.
+
+A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
+(game-specific handling; return True if used), ``roll_frame(k)`` (one
+animation frame; k counts frames, -1 = stop) and ``turn_info()``.
+"""
+
+from dws_app import theme, ui
+from dws_app.clock import ticks_add, ticks_diff
+from dws_core.errors import Refused
+
+FRAME_MS = 70
+
+
+class GameScreen(ui.Screen):
+    HELP = ()
+
+    def __init__(self, app, game):
+        ui.Screen.__init__(self, app)
+        self.game = game
+        self.anim_end = None
+        self.anim_next = 0
+        self.frame = 0
+        self.msg1 = self.text(0, 8, ui.COLS, theme.FG)
+        self.msg2 = self.text(0, 9, ui.COLS, theme.DIM)
+        self.refused = None
+
+    # ----- messages --------------------------------------------------------
+
+    def say(self, line1, line2=""):
+        self.msg1.text = line1
+        self.msg1.color = theme.FG
+        self.msg2.text = line2
+
+    def refuse(self, reason):
+        """Show a refusal (the engine's reason) until the next action."""
+        self.refused = reason
+        lines = ui.wrap(reason, ui.COLS, 2)
+        self.msg1.text = lines[0]
+        self.msg1.color = theme.WARN
+        self.msg2.text = lines[1] if len(lines) > 1 else "B: undo  SELECT: help"
+        self.app.sound.play(((220, 90),))
+
+    def try_step(self, step):
+        """Apply ``step``; on refusal show the reason.  Returns the events or None."""
+        try:
+            events = self.game.step(step)
+        except Refused as e:
+            self.refuse(e.reason)
+            return None
+        self.refused = None
+        self.app.sound.play(((1800, 12),))
+        return events
+
+    def undo(self):
+        try:
+            self.game.undo()
+        except Refused as e:
+            self.refuse(e.reason)
+            return False
+        self.refused = None
+        self.refresh()
+        return True
+
+    # ----- turns -----------------------------------------------------------
+
+    def begin_turn(self, rolled):
+        """Start of a turn: the pass screen for 2+ players, then the roll."""
+        self.refresh()
+        if self.game.players > 1:
+            self.app.show_pass(self.game.current, self.turn_info(),
+                               self.roll if rolled else self.refresh)
+        elif rolled:
+            self.roll()
+
+    def after_step(self, events):
+        """Save and hand over after an irreversible step."""
+        self.app.save_game(self.game)
+        if self.game.over:
+            self.app.sound.play(((660, 60), (880, 90)))
+            self.app.show_scores(self.game)
+            return
+        rolled = False
+        turn_over = False
+        for e in events:
+            if e[0] == "rolled":
+                rolled = True
+            elif e[0] == "turn_end":
+                turn_over = True
+        if turn_over:
+            self.begin_turn(rolled)
+        elif rolled:
+            self.roll()
+        else:
+            self.refresh()
+
+    def turn_info(self):
+        return ()
+
+    # ----- roll animation ----------------------------------------------------
+
+    def roll(self):
+        ms = self.app.anim_ms()
+        self.refresh()
+        if ms <= 0:
+            return
+        now = self.app.hw.ticks_ms()
+        self.anim_end = ticks_add(now, ms)
+        self.anim_next = now
+        self.frame = 0
+        self.app.sound.play(((700, 20), (900, 20)))
+
+    def animating(self):
+        return self.anim_end is not None
+
+    def stop_roll(self):
+        self.anim_end = None
+        self.roll_frame(-1)
+        self.refresh()
+
+    def tick(self, now):
+        if self.anim_end is not None:
+            if ticks_diff(now, self.anim_end) >= 0:
+                self.stop_roll()
+            elif ticks_diff(now, self.anim_next) >= 0:
+                self.anim_next = ticks_add(now, FRAME_MS)
+                self.frame += 1
+                self.roll_frame(self.frame)
+        else:
+            self.idle(now)
+
+    def idle(self, now):
+        pass
+
+    # ----- buttons -----------------------------------------------------------
+
+    def on_button(self, name):
+        if self.anim_end is not None:
+            self.stop_roll()          # any button skips the animation
+            return
+        if name == "START":
+            self.app.home()           # the game stays saved at this turn's start
+        elif name == "SELECT":
+            self.app.show_help(self.game.GAME_ID)
+        elif not self.buttons(name) and name == "B":
+            self.undo()
+
+    def buttons(self, name):
+        return False
+
+
+def anim_value(frame, k):
+    """A fake die face for animation frame ``frame``, die ``k`` (not the game's rng)."""
+    return (frame * 7 + k * 5 + (frame * k) % 3) % 6 + 1

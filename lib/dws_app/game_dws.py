@@ -1,0 +1,385 @@
+"""Dice Wide Shut: both halves of the current player's board, the dice pool,
+whose turn, the score so far.
+
+Layout on the 26x10 text grid (columns): red cells at 1,3,5,7,9, red 6 at 11,
+the blue row values at 13, blue cells at 15..23, blue 6 at 25.  Cells read
+``x`` checked, ``/`` crossed, ``.`` empty; 6-cells ``x`` checked, ``#``
+spent, so nothing depends on colour alone.  The red value of a cell is its
+column (header line), the blue value its row (the middle digits).
+
+Controls: in the dice row LEFT/RIGHT choose a die, UP/DOWN choose red/blue,
+A takes (or drops) it; once the take is complete the cursor moves to the
+board: arrows choose a cell, A marks the die of that value there (a 6 in a
+6-cell).  A fifth check in a row with an earlier 6 asks: A split, RIGHT spend
+the 6.  A ends the turn once every die is marked.  B undoes.
+"""
+
+from dws_app import theme, ui
+from dws_app.game_base import GameScreen, anim_value
+from dws_core.dws import BLUE, CHECKED, CROSSED, PURPLE, RED, SPENT
+
+CELL_CHARS = ".x/"
+SIX_CHARS = ".x#"
+BOARD_ROW = 2            # first board line
+DICE_ROW = 7
+BLINK_MS = 250
+
+
+def cell_x(bx):
+    """Pixel x of board column bx (0-4 red, 5 red 6, 6-10 blue, 11 blue 6)."""
+    if bx <= 4:
+        col = 1 + 2 * bx
+    elif bx == 5:
+        col = 11
+    elif bx <= 10:
+        col = 15 + 2 * (bx - 6)
+    else:
+        col = 25
+    return 2 + col * ui.CW
+
+
+def half_text(cells):
+    lines = []
+    for r in range(5):
+        lines.append(" ".join(CELL_CHARS[cells[r * 5 + c]] for c in range(5)))
+    return "\n".join(lines)
+
+
+class DwsScreen(GameScreen):
+    HELP = (
+        "Take dice:",
+        " UP red / DOWN blue",
+        " LEFT/RIGHT pick a die",
+        " A take it, A again drop",
+        "Mark: arrows to a cell,",
+        " A marks the die there",
+        " (a 6 goes in a 6-cell)",
+        "5th check in a row with",
+        " an old 6: A split it or",
+        " RIGHT spend the 6",
+        "A: end turn when all set",
+        "B: undo in this turn",
+        "START: menu (game saved)",
+        "x check  / crossed",
+        ". empty  # spent 6",
+    )
+
+    def __init__(self, app, game):
+        GameScreen.__init__(self, app, game)
+        self.header = self.text(0, 0, 20, theme.FG)
+        self.take = self.text(21, 0, 5, theme.FG)
+        self.text(1, 1, 11, theme.DIE_FG[RED], "1 2 3 4 5 6")
+        self.text(25, 1, 1, theme.DIE_FG[BLUE], "6")
+        self.red = self.text(1, BOARD_ROW, 9, theme.DIE_FG[RED], lines=5)
+        self.red6 = self.text(11, BOARD_ROW, 1, theme.FG, lines=5)
+        self.text(13, BOARD_ROW, 1, theme.DIE_FG[BLUE], "1\n2\n3\n4\n5", lines=5)
+        self.blue = self.text(15, BOARD_ROW, 9, theme.DIE_FG[BLUE], lines=5)
+        self.blue6 = self.text(25, BOARD_ROW, 1, theme.FG, lines=5)
+        self.cell_box = ui.rect(self.root, 0, 0, 10, 13, theme.ACCENT, outline=True)
+        n = len(game.dice_colour)
+        self.dice_x0 = 2 + (ui.COLS - 2 * n) * ui.CW // 2
+        self.dice = []
+        for i in range(n):
+            self.dice.append(ui.Text(self.root, self.dice_x0 + 12 * i + 2, DICE_ROW * ui.LH,
+                                     1, theme.WHITE, "?",
+                                     background=theme.DIE_BG[game.dice_colour[i]], padding=2))
+        self.die_box = ui.rect(self.root, 0, DICE_ROW * ui.LH - 4, 12, 17, theme.ACCENT, outline=True)
+        self.die_cursor = 0
+        self.bx = 0
+        self.row = 0
+        self.on_board = False
+        self.choice = None        # (die, row, col) while asking split / spend the 6
+        self.blink = 0
+
+    # ----- state helpers -------------------------------------------------------
+
+    def unresolved(self):
+        g = self.game
+        return [g.picked[k] for k in range(len(g.picked)) if not g.resolved[k]]
+
+    def legal(self, step):
+        return step in self.game.legal_steps()
+
+    def marking(self):
+        """True when the take is complete and some die can still be marked."""
+        g = self.game
+        if not g.picked or not g.take_complete():
+            return False
+        for s in g.legal_steps():
+            if s[0] in ("mark", "six", "protect"):
+                return True
+        return False
+
+    def selectable(self, i):
+        g = self.game
+        return g.dice_free[i] or i in g.picked
+
+    # ----- drawing ---------------------------------------------------------------
+
+    def refresh(self):
+        g = self.game
+        p = g.current
+        board = g.boards[p]
+        self.header.text = "P%d rnd %d %dpts%s" % (p + 1, g.round + 1, g.score(p),
+                                               " end" if g.ending else "")
+        self.header.color = theme.player_colour(p)
+        if g.colour == RED:
+            self.take.text, self.take.color = " RED", theme.DIE_FG[RED]
+        elif g.colour == BLUE:
+            self.take.text, self.take.color = "BLUE", theme.DIE_FG[BLUE]
+        else:
+            self.take.text = ""
+        self.red.text = half_text(board.cells[RED])
+        self.blue.text = half_text(board.cells[BLUE])
+        self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
+        self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
+        for i in range(len(self.dice)):
+            self.draw_die(i, g.dice_value[i])
+        was_on_board = self.on_board
+        self.on_board = self.marking()
+        if self.on_board and not was_on_board:
+            self.jump_to_target()
+        if not self.on_board and not self.selectable(self.die_cursor):
+            self.move_die(1)
+        self.place_cursor()
+        if self.refused is None:
+            self.instructions()
+        self.show_leds()
+
+    def draw_die(self, i, value):
+        g = self.game
+        label = self.dice[i]
+        label.text = str(value)
+        y = DICE_ROW * ui.LH
+        if i in g.picked:
+            label.background = theme.DIE_BG[g.dice_colour[i]]
+            label.color = theme.WHITE
+            y -= 3
+        elif g.dice_free[i]:
+            label.background = theme.DIE_BG[g.dice_colour[i]]
+            label.color = theme.WHITE
+        else:
+            label.background = theme.TAKEN_BG
+            label.color = theme.TAKEN_FG
+        label.move(label.x, y)
+
+    def place_cursor(self):
+        if self.on_board:
+            self.cell_box.hidden = False
+            self.die_box.hidden = True
+            self.cell_box.x = cell_x(self.bx) - 2
+            self.cell_box.y = (BOARD_ROW + self.row) * ui.LH - 1
+        else:
+            self.cell_box.hidden = True
+            self.die_box.hidden = False
+            self.die_box.x = self.dice_x0 + 12 * self.die_cursor
+            self.die_box.y = DICE_ROW * ui.LH - (5 if self.die_cursor in self.game.picked else 2)
+
+    def instructions(self):
+        g = self.game
+        if self.choice is not None:
+            self.say("That 5th check splits it", "A:split >:spend 6 B:back")
+        elif self.on_board:
+            vals = [str(g.dice_value[i]) for i in self.unresolved()]
+            self.say("Mark the " + " and ".join(vals) + ": move, A", "B: undo")
+        elif self.legal(("confirm",)):
+            if g.picked:
+                self.say("A: end turn", "B: undo")
+            else:
+                self.say("No dice left", "A: pass")
+        elif g.picked:
+            self.say("Take one more die: A", "B: undo")
+        elif g.colour < 0:
+            self.say("<>:die A:take", "or UP red / DOWN blue")
+        else:
+            self.say("<>:die A:take", "UP red / DOWN blue")
+
+    def turn_info(self):
+        g = self.game
+        return ("Round %d" % (g.round + 1), "Score so far %d" % g.score(g.current))
+
+    # ----- LEDs ------------------------------------------------------------------
+
+    def show_leds(self):
+        g = self.game
+        leds = self.app.leds
+        if leds.die_leds:
+            for i in range(leds.count):
+                colour = 0
+                if i < len(g.dice_colour):
+                    c = theme.DIE_BG[g.dice_colour[i]]
+                    if g.dice_free[i]:
+                        colour = c
+                    elif i in g.picked and not self.blink:
+                        colour = c
+                leds.set(i, colour)
+        else:
+            player = theme.player_colour(g.current)
+            chosen = theme.DIE_BG[g.colour] if g.colour >= 0 else 0
+            picks = [theme.DIE_BG[g.dice_colour[i]] for i in g.picked]
+            leds.set(0, player)
+            leds.set(1, picks[0] if len(picks) > 0 and not self.blink else 0)
+            leds.set(2, chosen)
+            leds.set(3, picks[1] if len(picks) > 1 and not self.blink else 0)
+            leds.set(4, player)
+        leds.show()
+
+    def idle(self, now):
+        blink = (now // BLINK_MS) % 2
+        if blink != self.blink:
+            self.blink = blink
+            if self.game.picked:
+                self.show_leds()
+
+    def roll_frame(self, frame):
+        if frame < 0:
+            return
+        leds = self.app.leds
+        for i in range(len(self.dice)):
+            self.dice[i].text = str(anim_value(frame, i))
+        for i in range(leds.count):
+            k = i if leds.die_leds else (frame + i) % 3
+            if leds.die_leds and i >= len(self.dice):
+                leds.set(i, 0)
+            else:
+                c = self.game.dice_colour[k] if leds.die_leds else k
+                leds.set(i, theme.DIE_BG[c] if (frame + i) % 2 else theme.WHITE)
+        leds.show()
+
+    # ----- moving the cursors ---------------------------------------------------
+
+    def move_die(self, step):
+        n = len(self.dice)
+        i = self.die_cursor
+        for _ in range(n):
+            i = (i + step) % n
+            if self.selectable(i):
+                self.die_cursor = i
+                return
+
+    def jump_to_target(self):
+        """Put the cell cursor on the first cell where a die can go."""
+        for s in self.game.legal_steps():
+            if s[0] == "mark":
+                half = self.game.colour
+                self.bx = s[3] + (6 if half == BLUE else 0)
+                self.row = s[2]
+                return
+            if s[0] == "six":
+                self.bx = 5 if s[2] == RED else 11
+                self.row = s[3]
+                return
+
+    # ----- actions -----------------------------------------------------------------
+
+    def act_on_die(self):
+        g = self.game
+        i = self.die_cursor
+        if i in g.picked:
+            events = self.try_step(("drop", i))
+        elif not g.picked and g.dice_colour[i] != PURPLE and g.dice_colour[i] != g.colour:
+            # Taking a red or blue die first also chooses (or changes) the colour.
+            if self.try_step(("colour", g.dice_colour[i])) is None:
+                return
+            events = self.try_step(("pick", i))
+            if events is None:
+                reason = self.refused
+                g.undo()          # take the colour back too: nothing changed
+                self.refresh()
+                self.refuse(reason)
+                return
+        else:
+            events = self.try_step(("pick", i))
+        if events is not None:
+            self.refresh()
+
+    def act_on_cell(self):
+        g = self.game
+        waiting = self.unresolved()
+        if not waiting:
+            return
+        row = self.row
+        if self.bx in (5, 11):
+            half = RED if self.bx == 5 else BLUE
+            die = waiting[0]
+            for i in waiting:
+                if g.dice_value[i] == 6:
+                    die = i
+            self.do(("six", die, half, row))
+            return
+        half = RED if self.bx <= 4 else BLUE
+        col = self.bx if half == RED else self.bx - 6
+        if half != g.colour:
+            self.refuse("Your dice are " + ("red" if g.colour == RED else "blue") +
+                        ": mark that half")
+            return
+        value = g.cell_value(half, row, col)
+        die = waiting[0]
+        for i in waiting:
+            if g.dice_value[i] == value:
+                die = i
+        if self.legal(("protect", die, row, col)):
+            self.choice = (die, row, col)
+            self.say("That 5th check splits it", "A:split >:spend 6 B:back")
+            return
+        self.do(("mark", die, row, col))
+
+    def do(self, step):
+        events = self.try_step(step)
+        if events is not None:
+            if step[0] == "confirm":
+                self.on_board = False
+                self.choice = None
+                self.after_step(events)
+            else:
+                self.refresh()
+
+    def buttons(self, name):
+        g = self.game
+        if self.choice is not None:
+            die, row, col = self.choice
+            if name == "A":
+                self.choice = None
+                self.do(("mark", die, row, col))
+            elif name == "RIGHT":
+                self.choice = None
+                self.do(("protect", die, row, col))
+            elif name == "B":
+                self.choice = None
+                self.refresh()
+            return True
+        if name == "A" and self.legal(("confirm",)):
+            self.do(("confirm",))
+            return True
+        if self.on_board:
+            if name == "LEFT":
+                self.bx = (self.bx - 1) % 12
+            elif name == "RIGHT":
+                self.bx = (self.bx + 1) % 12
+            elif name == "UP":
+                self.row = (self.row - 1) % 5
+            elif name == "DOWN":
+                self.row = (self.row + 1) % 5
+            elif name == "A":
+                self.act_on_cell()
+                return True
+            else:
+                return False
+            self.refused = None
+            self.place_cursor()
+            self.instructions()
+            return True
+        if name == "LEFT" or name == "RIGHT":
+            self.move_die(-1 if name == "LEFT" else 1)
+            self.refused = None
+            self.place_cursor()
+            self.instructions()
+            return True
+        if name == "UP" or name == "DOWN":
+            if self.try_step(("colour", RED if name == "UP" else BLUE)) is not None:
+                self.refresh()
+            return True
+        if name == "A":
+            self.act_on_die()
+            return True
+        return False

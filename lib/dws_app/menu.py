@@ -1,0 +1,42 @@
+"""Main menu: Continue (when a game is in progress), the games, Settings."""
+
+from dws_app import theme, ui
+from dws_app.app import game_ids, title_of
+
+
+class MenuScreen(ui.Screen):
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.text(0, 0, ui.COLS, theme.ACCENT, ui.centre("DICE WIDE SHUT", ui.COLS - 1))
+        self.text(0, 1, ui.COLS, theme.DIM, ui.centre("pocket dice games", ui.COLS - 1))
+        self.actions = []
+        items = []
+        saved = app.saved_game_title()
+        if saved is not None:
+            items.append("Continue " + saved)
+            self.actions.append(("continue", 0))
+        for gid in game_ids():
+            items.append(title_of(gid))
+            self.actions.append(("game", gid))
+        items.append("Settings")
+        self.actions.append(("settings", 0))
+        self.menu = ui.Menu(self, 1, 3, ui.COLS - 2, 6, items)
+        self.footer = self.text(0, 9, ui.COLS, theme.DIM, "A:open  SELECT:help")
+
+    def selected(self):
+        return self.actions[self.menu.index]
+
+    def on_button(self, name):
+        if self.menu.on_button(name):
+            return
+        kind, gid = self.selected()
+        if name == "A":
+            if kind == "continue":
+                self.app.continue_game()
+            elif kind == "game":
+                from dws_app.setup import SetupScreen
+                self.app.push(SetupScreen(self.app, gid))
+            else:
+                self.app.show_settings()
+        elif name == "SELECT" and kind == "game":
+            self.app.show_help(gid)

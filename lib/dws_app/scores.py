@@ -1,0 +1,68 @@
+"""Final scores: the ranking and the winner; for Dice Wide Shut also the
+per-column breakdown of one player (LEFT/RIGHT to see another)."""
+
+from dws_app import theme, ui
+
+
+def place_lines(game):
+    """One line per player, best first: "1 P2   61"."""
+    scores = game.scores()
+    lines = []
+    place = 1
+    for group in game.ranking():
+        for p in group:
+            lines.append((p, "%d P%d %5d" % (place, p + 1, scores[p])))
+        place += len(group)
+    return lines
+
+
+def winner_text(game):
+    best = game.ranking()[0]
+    if len(best) == 1:
+        return "Player %d wins!" % (best[0] + 1)
+    return "Shared win: " + " ".join("P%d" % (p + 1) for p in best)
+
+
+class ScoresScreen(ui.Screen):
+    def __init__(self, app, game, new_best=False):
+        ui.Screen.__init__(self, app)
+        self.game = game
+        self.columns = hasattr(game, "column_scores")
+        self.title = self.text(0, 0, ui.COLS, theme.ACCENT, winner_text(game))
+        lines = place_lines(game)
+        rows = 5 if self.columns else 8
+        self.places = []
+        for i in range(min(rows, len(lines))):
+            p, line = lines[i]
+            splits = ""
+            if self.columns:
+                splits = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
+            self.places.append(self.text(0, 1 + i, ui.COLS, theme.player_colour(p), line + splits))
+        self.player = game.ranking()[0][0]
+        if self.columns:
+            self.head = self.text(0, 6, ui.COLS, theme.FG)
+            self.red = self.text(0, 7, ui.COLS, theme.DIE_FG[0])
+            self.blue = self.text(0, 8, ui.COLS, theme.DIE_FG[1])
+        keys = "<>:player A:menu" if self.columns else "A:menu"
+        self.footer = self.text(0, 9, ui.COLS, theme.DIM, keys + ("  New best!" if new_best else ""))
+        app.leds.fill(theme.player_colour(self.player))
+        app.leds.show()
+        self.refresh()
+
+    def refresh(self):
+        if not self.columns:
+            return
+        cols = self.game.column_scores(self.player)
+        p = self.player
+        self.head.text = "P%d columns:" % (p + 1)
+        self.head.color = theme.player_colour(p)
+        self.red.text = "R" + "".join("%4d" % v for v in cols[:5]) + " =%d" % sum(cols[:5])
+        self.blue.text = "B" + "".join("%4d" % v for v in cols[5:]) + " =%d" % sum(cols[5:])
+
+    def on_button(self, name):
+        n = self.game.players
+        if self.columns and name in ("LEFT", "RIGHT"):
+            self.player = (self.player + (1 if name == "RIGHT" else -1)) % n
+            self.refresh()
+        elif name in ("A", "B", "START"):
+            self.app.home()

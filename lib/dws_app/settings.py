@@ -1,0 +1,54 @@
+"""Settings: brightness, LED brightness, sound, animation speed, auto-dim, sleep.
+Changes apply at once; they are saved when the screen is left."""
+
+from dws_app import theme, ui
+
+# (store key, title, choices, how each choice reads); see dws_app.store.
+CHOICES = (
+    ("brightness", "Display", (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+     ("10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")),
+    ("led_brightness", "LEDs", (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+     ("off", "10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")),
+    ("sound", "Sound", (True, False), ("on", "off")),
+    ("anim_speed", "Roll anim.", (0, 1, 2), ("slow", "normal", "fast")),
+    ("auto_dim_s", "Auto-dim", (0, 30, 60, 120, 300), ("never", "30 s", "1 min", "2 min", "5 min")),
+    ("sleep_s", "Sleep", (0, 120, 300, 600, 1800), ("never", "2 min", "5 min", "10 min", "30 min")),
+)
+
+
+class SettingsScreen(ui.Screen):
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.text(0, 0, ui.COLS, theme.ACCENT, "Settings")
+        self.menu = ui.Menu(self, 0, 2, ui.COLS, len(CHOICES))
+        self.footer = self.text(0, 9, ui.COLS, theme.DIM, "<>:change  B:done")
+        self.refresh()
+
+    def value_index(self, row):
+        key, _t, values, _n = CHOICES[row]
+        current = self.app.settings[key]
+        for i in range(len(values)):
+            if values[i] == current:
+                return i
+        return 0
+
+    def refresh(self):
+        items = []
+        for row in range(len(CHOICES)):
+            _k, title, _v, names = CHOICES[row]
+            items.append("{:<12}{:>12}".format(title, "< " + names[self.value_index(row)] + " >"))
+        self.menu.set_items(items)
+
+    def on_button(self, name):
+        if self.menu.on_button(name):
+            return
+        if name in ("LEFT", "RIGHT"):
+            row = self.menu.index
+            key, _t, values, _n = CHOICES[row]
+            step = 1 if name == "RIGHT" else -1
+            self.app.settings[key] = values[(self.value_index(row) + step) % len(values)]
+            self.app.apply_settings()
+            self.refresh()
+        elif name in ("A", "B", "START"):
+            self.app.save_settings()
+            self.app.pop()

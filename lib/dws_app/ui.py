@@ -1,0 +1,262 @@
+"""Shared layout and widget helpers.
+
+Every screen lays itself out on a text grid of the built-in terminal font
+(6x12 pixels): 26 columns by 10 lines of logical pixels 160x120.  On a 160x128
+display that is drawn at scale 1, on 320x240 at scale 2, so one layout serves
+both.  Widgets are built once; later changes only touch ``.text``, colours,
+positions and ``hidden``: a ``Text`` pads every string to a fixed size, so
+bitmap_label keeps reusing its bitmap instead of allocating a new one.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+from dws_app import theme
+
+FONT = terminalio.FONT
+CW = 6          # character width (terminalio.FONT is 6x12)
+LH = 12         # line height
+COLS = 26
+ROWS = 10
+WIDTH = COLS * CW     # logical width 156 (+4 margin) -> 160
+HEIGHT = ROWS * LH    # logical height 120
+
+
+def fit(text, width):
+    """``text`` cut or space-padded to exactly ``width`` characters."""
+    if len(text) > width:
+        return text[:width]
+    return text + " " * (width - len(text))
+
+
+def wrap(text, width, lines):
+    """Word-wrap ``text`` into at most ``lines`` lines of ``width`` (a list)."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+        while len(line) > width:
+            out.append(line[:width])
+            line = line[width:]
+    out.append(line)
+    return out[:lines]
+
+
+def centre(text, width):
+    pad = (width - len(text)) // 2
+    if pad < 0:
+        pad = 0
+    return fit(" " * pad + text, width)
+
+
+class Text:
+    """A fixed-size label: ``width`` characters by ``lines`` lines."""
+
+    def __init__(self, parent, x, y, width, color=theme.FG, text="",
+                 lines=1, background=None, scale=1, padding=0):
+        self.width = width
+        self.lines = lines
+        self._text = None
+        kw = {}
+        if background is not None:
+            kw["background_color"] = background
+            kw["padding_left"] = padding
+            kw["padding_right"] = padding
+        self.label = bitmap_label.Label(
+            FONT, text=self._pad(text), color=color, scale=scale,
+            anchor_point=(0, 0), anchored_position=(x, y), line_spacing=1.0,
+            **kw)
+        self._text = self._pad(text)
+        parent.append(self.label)
+
+    def _pad(self, text):
+        if self.lines == 1:
+            return fit(text, self.width)
+        rows = text.split("\n")
+        out = []
+        for i in range(self.lines):
+            out.append(fit(rows[i] if i < len(rows) else "", self.width))
+        return "\n".join(out)
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, value):
+        padded = self._pad(value)
+        if padded != self._text:
+            self._text = padded
+            self.label.text = padded
+
+    def shown(self):
+        """The visible text with trailing spaces removed (for tests)."""
+        return "\n".join(line.rstrip() for line in self._text.split("\n")).rstrip("\n")
+
+    @property
+    def color(self):
+        return self.label.color
+
+    @color.setter
+    def color(self, value):
+        if self.label.color != value:
+            self.label.color = value
+
+    @property
+    def background(self):
+        return self.label.background_color
+
+    @background.setter
+    def background(self, value):
+        if self.label.background_color != value:
+            self.label.background_color = value
+
+    @property
+    def hidden(self):
+        return self.label.hidden
+
+    @hidden.setter
+    def hidden(self, value):
+        self.label.hidden = value
+
+    def move(self, x, y):
+        if self.label.anchored_position != (x, y):
+            self.label.anchored_position = (x, y)
+
+    @property
+    def x(self):
+        return self.label.anchored_position[0]
+
+    @property
+    def y(self):
+        return self.label.anchored_position[1]
+
+
+def rect(parent, x, y, w, h, color, outline=False):
+    """A filled or outlined rectangle (a TileGrid); move it via .x/.y, recolour
+    it via .pixel_shader[1]."""
+    bmp = displayio.Bitmap(w, h, 2)
+    pal = displayio.Palette(2)
+    pal.make_transparent(0)
+    pal[1] = color
+    if outline:
+        for i in range(w):
+            bmp[i, 0] = 1
+            bmp[i, h - 1] = 1
+        for j in range(h):
+            bmp[0, j] = 1
+            bmp[w - 1, j] = 1
+    else:
+        bmp.fill(1)
+    grid = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
+    parent.append(grid)
+    return grid
+
+
+def backdrop(parent, color):
+    """A whole-screen colour for two bytes of bitmap: one pixel scaled up.
+    Recolour it via ``.pixel_shader[0]``."""
+    big = displayio.Group(scale=512)
+    pal = displayio.Palette(1)
+    pal[0] = color
+    big.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal))
+    parent.append(big)
+    return pal
+
+
+class Screen:
+    """Base class of every screen: ``group`` is what the display shows.
+
+    ``self.root`` is the scaled logical 160x120 canvas to lay widgets on.
+    Subclasses build everything in ``__init__`` and update in ``refresh()``.
+    """
+
+    def __init__(self, app, background=theme.BG):
+        self.app = app
+        self.group = displayio.Group()
+        self.backdrop = backdrop(self.group, background)
+        self.root = displayio.Group(scale=app.scale, x=app.ox, y=app.oy)
+        self.group.append(self.root)
+
+    def row_y(self, row):
+        """Pixel y of text line ``row``; the last two lines (footer, messages)
+        sit on the bottom edge of the display."""
+        if row >= ROWS - 2:
+            return self.app.height // self.app.scale - (ROWS - row) * LH
+        return row * LH
+
+    def text(self, col, row, width, color=theme.FG, text="", lines=1, **kw):
+        """A Text at grid cell (col, row)."""
+        return Text(self.root, 2 + col * CW, self.row_y(row), width, color, text,
+                    lines=lines, **kw)
+
+    def on_show(self):
+        self.refresh()
+
+    def refresh(self):
+        pass
+
+    def on_button(self, name):
+        pass
+
+    def tick(self, now):
+        pass
+
+
+class Menu:
+    """A vertical list of ``rows`` choices with a ``>`` cursor, scrolling."""
+
+    def __init__(self, screen, col, row, width, rows, items=(), color=theme.FG):
+        self.rows = rows
+        self.items = list(items)
+        self.index = 0
+        self.top = 0
+        self.color = color
+        self.cursor = screen.text(col, row, 1, theme.ACCENT, ">")
+        self.row0 = row
+        self.lines = []
+        for i in range(rows):
+            self.lines.append(screen.text(col + 1, row + i, width - 1, color))
+        self.refresh()
+
+    def set_items(self, items, index=None):
+        self.items = list(items)
+        if index is not None:
+            self.index = index
+        if self.index >= len(self.items):
+            self.index = max(0, len(self.items) - 1)
+        self.refresh()
+
+    def move(self, delta):
+        if self.items:
+            self.index = (self.index + delta) % len(self.items)
+            self.refresh()
+
+    def refresh(self):
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + self.rows:
+            self.top = self.index - self.rows + 1
+        for i in range(self.rows):
+            k = self.top + i
+            line = self.lines[i]
+            line.text = self.items[k] if k < len(self.items) else ""
+            line.color = theme.ACCENT if k == self.index else self.color
+        self.cursor.move(self.cursor.x, (self.row0 + self.index - self.top) * LH)
+
+    def on_button(self, name):
+        """Handle UP/DOWN; return True if used."""
+        if name == "UP":
+            self.move(-1)
+            return True
+        if name == "DOWN":
+            self.move(1)
+            return True
+        return False

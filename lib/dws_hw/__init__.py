@@ -1,0 +1,44 @@
+"""Hardware profiles.  Each profile module builds a ``Hardware`` object.
+
+Only the profile modules (``pybadge``, ``pico_dice``) import ``board``, pins
+and drivers; the app sees nothing but the attributes listed here.
+"""
+
+
+class Hardware:
+    """The logical parts of the device, as the app sees them.
+
+    ``display`` a displayio display; ``keys`` anything with a keypad-style
+    ``events`` queue; ``key_map`` key_number -> button name; ``pixels`` a
+    neopixel-like strip (``auto_write=False``); ``die_leds`` True when there is
+    one LED per Dice Wide Shut die; ``nvm`` a persistent bytearray;
+    ``ticks_ms()``; ``entropy(n)``; ``sound`` (``tone(hz, ms)``) or None;
+    ``sleep(s)``.
+    """
+
+    def __init__(self, name, display, keys, key_map, pixels, die_leds, nvm,
+                 ticks_ms, entropy, sound, sleep):
+        self.name = name
+        self.display = display
+        self.keys = keys
+        self.key_map = key_map
+        self.pixels = pixels
+        self.die_leds = die_leds
+        self.nvm = nvm
+        self.ticks_ms = ticks_ms
+        self.entropy = entropy
+        self.sound = sound
+        self.sleep = sleep
+
+
+# What each profile looks like, for code that must not import the drivers
+# (the simulator builds look-alikes from this): display size, key_number ->
+# button name, LED count, one LED per die, nvm size in bytes.
+PROFILES = {
+    "pybadge": ((160, 128),
+                ("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT"),
+                5, False, 8192),
+    "pico_dice": ((320, 240),
+                  ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT"),
+                  13, True, 4096),
+}

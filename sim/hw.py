@@ -1,0 +1,123 @@
+"""Simulated hardware profiles: the same interface as lib/dws_hw, on a desktop."""
+
+import os
+import random
+import time
+
+import adafruit_pixelbuf
+import keypad
+
+from dws_hw import PROFILES, Hardware
+
+
+class SimKeys:
+    """A keypad-like object whose event queue the keyboard or a script fills."""
+
+    def __init__(self, key_map, max_events=16):
+        self.key_map = key_map
+        self.events = keypad.EventQueue(max_events)
+
+    def key_number(self, name):
+        return self.key_map.index(name)
+
+    def send(self, name, pressed=True):
+        self.events.keypad_eventqueue_record(self.key_number(name), pressed)
+
+    def tap(self, name):
+        self.send(name, True)
+        self.send(name, False)
+
+
+class SimPixels(adafruit_pixelbuf.PixelBuf):
+    """A NeoPixel strip (same interface as neopixel.NeoPixel) kept in memory."""
+
+    def __init__(self, n):
+        adafruit_pixelbuf.PixelBuf.__init__(self, n, byteorder="GRB", auto_write=False)
+        self.shown = [(0, 0, 0)] * n
+
+    def _transmit(self, buffer):
+        out = []
+        for i in range(len(self)):
+            g, r, b = buffer[3 * i], buffer[3 * i + 1], buffer[3 * i + 2]
+            out.append((r, g, b))
+        self.shown = out
+
+
+class FileNvm:
+    """A persistent bytearray of a fixed size, backed by a file (or RAM)."""
+
+    def __init__(self, size, path=None):
+        self.path = path
+        self.data = bytearray(b"\xff" * size)
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                saved = f.read(size)
+            self.data[: len(saved)] = saved
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+    def __setitem__(self, index, value):
+        self.data[index] = value
+        if self.path:
+            with open(self.path, "wb") as f:
+                f.write(self.data)
+
+
+class SimClock:
+    """ticks_ms from the wall clock, or a manual clock for tests (advance())."""
+
+    def __init__(self, manual=False):
+        self.manual = manual
+        self.now = 0
+        self.start = time.monotonic()
+
+    def ticks_ms(self):
+        if self.manual:
+            return self.now % (1 << 29)
+        return int((time.monotonic() - self.start) * 1000) % (1 << 29)
+
+    def advance(self, ms):
+        self.now += ms
+
+    def sleep(self, seconds):
+        if self.manual:
+            self.now += int(seconds * 1000)
+        else:
+            time.sleep(seconds)
+
+
+class SimSound:
+    def __init__(self):
+        self.tones = []
+
+    def tone(self, freq, ms):
+        self.tones.append((freq, ms))
+        del self.tones[:-20]
+
+
+def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True):
+    """A ``dws_hw.Hardware`` for ``profile`` ("pybadge" / "pico_dice").
+
+    ``display`` defaults to an in-memory ImageDisplay of the profile's size;
+    ``seed`` makes the entropy (hence new games' dice) reproducible.
+    """
+    (w, h), key_map, leds, die_leds, nvm_size = PROFILES[profile]
+    if display is None:
+        from sim.display import ImageDisplay
+        display = ImageDisplay(w, h)
+    entropy_rng = random.Random(seed) if seed is not None else None
+
+    def entropy(n):
+        if entropy_rng is None:
+            return os.urandom(n)
+        return bytes(entropy_rng.randrange(256) for _ in range(n))
+
+    clock = SimClock(manual=manual_clock)
+    hw = Hardware(profile, display, SimKeys(key_map), key_map, SimPixels(leds), die_leds,
+                  FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SimSound(), clock.sleep)
+    hw.clock = clock
+    return hw

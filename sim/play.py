@@ -1,0 +1,62 @@
+"""Turn engine steps into the button presses a player would make (for
+scripted sessions, screenshots and tests)."""
+
+from dws_core.dws import BLUE, RED
+
+
+def finish_interludes(session):
+    """Press through pass screens and roll animations until a game screen waits."""
+    from dws_app.game_base import GameScreen
+    for _ in range(10):
+        top = session.screen
+        if isinstance(top, GameScreen):
+            if top.animating():
+                session.press("B")     # any button skips the roll
+                continue
+            return top
+        if type(top).__name__ == "PassScreen":
+            session.press("A")
+            continue
+        return top
+    return session.screen
+
+
+def move_to_die(session, i):
+    screen = session.screen
+    for _ in range(len(screen.dice)):
+        if screen.die_cursor == i:
+            return
+        session.press("RIGHT")
+
+
+def move_to_cell(session, bx, row):
+    screen = session.screen
+    while screen.bx != bx:
+        session.press("RIGHT" if (bx - screen.bx) % 12 <= 6 else "LEFT")
+    while screen.row != row:
+        session.press("DOWN" if (row - screen.row) % 5 <= 2 else "UP")
+
+
+def dws_step(session, step):
+    """Perform one Dice Wide Shut engine step through the buttons."""
+    screen = session.screen
+    game = screen.game
+    kind = step[0]
+    if kind == "colour":
+        session.press("UP" if step[1] == RED else "DOWN")
+    elif kind in ("pick", "drop"):
+        move_to_die(session, step[1])
+        session.press("A")
+    elif kind in ("mark", "protect"):
+        _i, row, col = step[1], step[2], step[3]
+        move_to_cell(session, col + (6 if game.colour == BLUE else 0), row)
+        session.press("A")
+        if screen.choice is not None:
+            session.press("A" if kind == "mark" else "RIGHT")
+    elif kind == "six":
+        move_to_cell(session, 5 if step[2] == RED else 11, step[3])
+        session.press("A")
+    elif kind == "confirm":
+        session.press("A")
+    else:
+        raise ValueError(step)

@@ -1,0 +1,41 @@
+"""Scripted sessions: the app on simulated hardware driven by button names.
+
+``Session(profile, seed)`` builds the hardware (in-memory display, manual
+clock) and the app; ``press("A", "RIGHT", ...)`` feeds buttons through the
+keypad event queue and the app's own main-loop step, exactly as on the device.
+"""
+
+from dws_app.app import App
+from sim.hw import build
+
+
+class Session:
+    def __init__(self, profile="pybadge", seed=1, nvm_path=None, display=None):
+        self.hw = build(profile, display=display, seed=seed, nvm_path=nvm_path)
+        self.app = App(self.hw)
+        self.app.start()
+
+    @property
+    def screen(self):
+        return self.app.top
+
+    def press(self, *names):
+        """Tap each button (press + release) and run the main loop on it."""
+        for name in names:
+            self.hw.keys.tap(name)
+            while self.app.poll() is not None:
+                pass
+            self.hw.clock.advance(20)
+            self.app.poll()
+
+    def wait(self, ms):
+        """Let ``ms`` of device time pass (animations, blinking, auto-dim)."""
+        step = 50
+        while ms > 0:
+            self.hw.clock.advance(min(step, ms))
+            self.app.poll()
+            ms -= step
+
+    def image(self, scale=3):
+        from sim.render import compose
+        return compose(self.hw, scale)
