@@ -6,6 +6,8 @@
 // With --chunks, the script is split at lines that read exactly "#--chunk--"
 // and each part runs as its own runPython() call.  The interpreter collects
 // garbage only between such calls, so a script measures live heap there.
+// With --loop, the last chunk runs again and again (each its own runPython()
+// call) until it prints a line "#done" (at most 100000 times).
 // Prints the script's stdout; exits 1 with the Python error on failure.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
@@ -13,9 +15,13 @@ import path from "node:path";
 
 const [script, ...flags] = process.argv.slice(2);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+let done = false;
 const mp = await loadMicroPython({
   heapsize: 1024 * 1024,
-  stdout: (line) => process.stdout.write(line + "\n"),
+  stdout: (line) => {
+    if (line === "#done") done = true;
+    else process.stdout.write(line + "\n");
+  },
   stderr: (line) => process.stderr.write(line + "\n"),
   linebuffer: true,
 });
@@ -35,10 +41,14 @@ function copyTree(src, dst) {
 copyTree(path.join(root, "dws_core"), "/app/dws_core");
 
 const source = fs.readFileSync(script, "utf8");
-const chunks = flags.includes("--chunks") ? source.split(/^#--chunk--$/m) : [source];
+const split = flags.includes("--chunks") || flags.includes("--loop");
+const chunks = split ? source.split(/^#--chunk--$/m) : [source];
+const loop = flags.includes("--loop") ? chunks.pop() : null;
 try {
   mp.runPython("import sys\nsys.path.insert(0, '/app')\n");
   for (const chunk of chunks) mp.runPython(chunk);
+  for (let i = 0; loop !== null && !done && i < 100000; i++) mp.runPython(loop);
+  if (loop !== null && !done) throw new Error("loop did not finish");
 } catch (err) {
   process.stderr.write(String(err.message || err) + "\n");
   process.exit(1);

@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench` prints one JSON document and writes bench.json."""

@@ -1,0 +1,49 @@
+"""`python -m bench`: run every benchmark, print one JSON document, write bench.json.
+
+Each benchmark module has ``run()`` returning a flat dict of keys such as
+``dws.live_heap_max_bytes``.  Budgets from PRODUCT.md are checked at the end:
+a value over its budget makes the command exit non-zero.
+"""
+import json
+import os
+import sys
+
+MODULES = ("bench.dws", "bench.stb", "bench.games", "bench.store", "bench.bots")
+
+# key -> (budget, what it protects)
+BUDGETS = {
+    "dws.live_heap_max_bytes": (64 * 1024, "5-player game in 64 KB of heap"),
+    "dws.state_bytes_5p": (512, "save state at most 512 bytes"),
+    "games.live_heap_max_bytes": (64 * 1024, "every game in 64 KB of heap"),
+    "bots.live_heap_max_bytes": (64 * 1024, "5 device-played seats in 64 KB"),
+    "bots.dws_turn_ms_device_estimate": (100, "a device turn in 100 ms"),
+}
+
+
+def main(argv):
+    only = argv[1:]
+    results = {}
+    for name in MODULES:
+        if only and name.split(".")[1] not in only:
+            continue
+        try:
+            module = __import__(name, None, None, ["run"])
+        except ImportError as exc:
+            if exc.name != name:
+                raise
+            continue
+        results.update(module.run())
+    over = []
+    for key in sorted(BUDGETS):
+        if key in results and results[key] > BUDGETS[key][0]:
+            over.append("%s = %s exceeds %s (%s)" % (key, results[key], BUDGETS[key][0], BUDGETS[key][1]))
+    doc = json.dumps(results, indent=2, sort_keys=True)
+    print(doc)
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench.json"), "w") as f:
+        f.write(doc + "\n")
+    for line in over:
+        print("over budget: " + line, file=sys.stderr)
+    return 1 if over else 0
+
+
+sys.exit(main(sys.argv))
