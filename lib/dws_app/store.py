@@ -22,9 +22,13 @@ SAMD51's 8 KB stay free)::
     0x200 1024  game A          0x600 1024  game B       (payload <= 1014)
     0xA00 1536  free
 
-Writes cost flash wear (on the RP2040 every write rewrites the whole 4 KB
-sector), so nothing is written when the bytes would not change, and every save
-is one write.  ``stats`` counts write operations and bytes written.
+Writes cost flash wear (CircuitPython erases and reprograms the flash block
+under a write: the whole 4 KB sector on the RP2040, unless the target bytes
+are already erased), so nothing is written when the bytes would not change,
+and every save is one write.  ``stats`` counts write operations and bytes.
+The A/B pairs protect against a cut at any byte of a write; a cut inside the
+firmware's erase-and-reprogram of the block that holds both copies is beyond
+what any layout inside one erase block can protect.
 """
 
 from dws_core.codec import crc32
@@ -275,7 +279,7 @@ class _Pair:
         self.newest = j if self.states[j] == VALID else -1
 
     def frame_for(self, payload):
-        """(slot index, frame bytes) of the next write."""
+        """(slot index, sequence number, frame bytes) of the next write."""
         target = 1 - self.newest if self.newest >= 0 else 0
         seq = (self.seq + 1) & 0xFFFF
         return target, seq, _frame(self.kind, self.version, seq, payload)
