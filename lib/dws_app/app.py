@@ -38,8 +38,9 @@ def game_ids():
 
 
 class App:
-    def __init__(self, hw, store=None):
+    def __init__(self, hw, store=None, on_game=None):
         self.hw = hw
+        self.on_game = on_game      # on_game(True/False): a game is running or not
         self.display = hw.display
         self.width = hw.display.width
         self.height = hw.display.height
@@ -97,6 +98,7 @@ class App:
     def home(self):
         """Back to the main menu (rebuilt, so Continue shows up to date)."""
         from dws_app.menu import MenuScreen
+        self.game_running(False)
         self.stack = []
         self.leds.off()
         self.push(MenuScreen(self))
@@ -168,6 +170,7 @@ class App:
 
     def open_game(self, game, fresh=False):
         cls = screen_class(game.GAME_ID)
+        self.game_running(True)
         screen = cls(self, game)
         self.stack = self.stack[:1]
         self.push(screen)
@@ -202,6 +205,10 @@ class App:
                 return title
         return None
 
+    def game_running(self, running):
+        if self.on_game is not None:
+            self.on_game(running)
+
     def save_game(self, game):
         """Keep the game at its last checkpoint (start of the current turn)."""
         data = game.checkpoint()
@@ -232,6 +239,7 @@ class App:
     def show_scores(self, game):
         from dws_app.scores import ScoresScreen
         self.store.clear_game()
+        self.game_running(False)
         best = self.store.record_game(game.GAME_ID, game.players, game.scores(),
                                       game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS)
         self.stack = self.stack[:1]

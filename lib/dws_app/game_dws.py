@@ -21,7 +21,6 @@ from dws_core.dws import BLUE, CHECKED, CROSSED, PURPLE, RED, SPENT
 CELL_CHARS = ".x/"
 SIX_CHARS = ".x#"
 BOARD_ROW = 2            # first board line
-DICE_ROW = 7
 BLINK_MS = 250
 
 
@@ -78,12 +77,14 @@ class DwsScreen(GameScreen):
         self.cell_box = ui.rect(self.root, 0, 0, 10, 13, theme.ACCENT, outline=True)
         n = len(game.dice_colour)
         self.dice_x0 = 2 + (ui.COLS - 2 * n) * ui.CW // 2
+        # The dice sit between the board (ends at y=84) and the messages.
+        self.dice_y = max(86, self.row_y(8) - 15)
         self.dice = []
         for i in range(n):
-            self.dice.append(ui.Text(self.root, self.dice_x0 + 12 * i + 2, DICE_ROW * ui.LH,
+            self.dice.append(ui.Text(self.root, self.dice_x0 + 12 * i + 2, self.dice_y,
                                      1, theme.WHITE, "?",
                                      background=theme.DIE_BG[game.dice_colour[i]], padding=2))
-        self.die_box = ui.rect(self.root, 0, DICE_ROW * ui.LH - 4, 12, 17, theme.ACCENT, outline=True)
+        self.die_box = ui.rect(self.root, 0, self.dice_y - 1, 12, 14, theme.ACCENT, outline=True)
         self.die_cursor = 0
         self.bx = 0
         self.row = 0
@@ -150,18 +151,16 @@ class DwsScreen(GameScreen):
         g = self.game
         label = self.dice[i]
         label.text = str(value)
-        y = DICE_ROW * ui.LH
         if i in g.picked:
-            label.background = theme.DIE_BG[g.dice_colour[i]]
-            label.color = theme.WHITE
-            y -= 3
+            # Taken this turn: inverted (white face, coloured pips).
+            label.background = theme.WHITE
+            label.color = theme.DIE_BG[g.dice_colour[i]]
         elif g.dice_free[i]:
             label.background = theme.DIE_BG[g.dice_colour[i]]
             label.color = theme.WHITE
         else:
             label.background = theme.TAKEN_BG
             label.color = theme.TAKEN_FG
-        label.move(label.x, y)
 
     def place_cursor(self):
         if self.on_board:
@@ -173,7 +172,6 @@ class DwsScreen(GameScreen):
             self.cell_box.hidden = True
             self.die_box.hidden = False
             self.die_box.x = self.dice_x0 + 12 * self.die_cursor
-            self.die_box.y = DICE_ROW * ui.LH - (5 if self.die_cursor in self.game.picked else 2)
 
     def instructions(self):
         g = self.game

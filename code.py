@@ -1,0 +1,45 @@
+"""Device entry point: detect the board, build its hardware profile, run the
+app.  An unexpected error shows "press A to restart" on the screen; the
+traceback goes to the serial console only."""
+
+import traceback
+
+try:
+    import supervisor
+except ImportError:
+    # Not a board: this file was imported on a desktop, where the repository
+    # root shadows the standard library's ``code`` (pdb imports it). Do nothing.
+    supervisor = None
+
+
+def game_running(running):
+    # A file copied over USB must not restart the board in the middle of a game.
+    supervisor.runtime.autoreload = not running
+
+
+def wait_for_a(hw):
+    from dws_app.buttons import Buttons
+    buttons = Buttons(hw.keys, hw.key_map)
+    while buttons.poll(hw.ticks_ms()) != "A":
+        hw.sleep(0.02)
+
+
+def main():
+    from dws_hw.detect import profile_module
+    hw = profile_module().build()
+    while True:
+        try:
+            from dws_app.app import App
+            App(hw, on_game=game_running).run()
+        except Exception as e:  # the last resort: never leave a dead screen
+            traceback.print_exception(e)
+            from dws_app.error import error_group
+            try:
+                hw.display.root_group = error_group(hw.display, type(e).__name__ + ": " + str(e))
+            except Exception as e2:
+                traceback.print_exception(e2)
+            wait_for_a(hw)
+
+
+if supervisor is not None:
+    main()

@@ -1,0 +1,79 @@
+"""``python -m sim.screenshots``: one PNG per screen and profile in
+out/screenshots/<profile>-<screen>.png (the screen at 3x, LEDs beside it)."""
+
+import os
+import random
+import sys
+
+from sim.play import dws_step, finish_interludes
+from sim.script import Session
+
+OUT = os.path.join("out", "screenshots")
+
+
+def _dws_session(profile, players=3, seed=7):
+    s = Session(profile, seed=seed)
+    s.press("A")
+    while s.screen.players != players:
+        s.press("RIGHT")
+    s.press("DOWN", "DOWN", "DOWN", "A")
+    return s
+
+
+def scenes(profile):
+    """Yield (screen name, Session) with the app showing that screen."""
+    s = Session(profile, seed=1)
+    yield "menu", s
+    s.press("A")
+    yield "setup", s
+    s.press("SELECT")
+    yield "help", s
+    s.press("B", "B", "DOWN")
+    s.press("A")
+    yield "settings", s
+
+    s = _dws_session(profile)
+    yield "pass", s
+    s.press("A")
+    yield "roll", s
+    game = finish_interludes(s).game
+    rnd = random.Random(2)
+    # Mid-game: a few turns in, two dice picked and one marked.
+    while game.round < 3:
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    finish_interludes(s)
+    yield "dws", s
+    # Take a red die (A on it also chooses red), then try a blue one: refused.
+    reds = [i for i in range(len(game.dice_colour))
+            if game.dice_free[i] and game.dice_colour[i] == 0 and game.dice_value[i] != 6]
+    blues = [i for i in range(len(game.dice_colour))
+             if game.dice_free[i] and game.dice_colour[i] == 1]
+    if reds:
+        dws_step(s, ("pick", reds[0]))
+        if blues and not s.screen.on_board:
+            dws_step(s, ("pick", blues[0]))
+            yield "refusal", s
+        if len(reds) > 1 and not s.screen.on_board:
+            dws_step(s, ("pick", reds[1]))
+        yield "dws-mark", s
+    while not game.over:
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    yield "scores", s
+
+
+def main(argv=None):
+    os.makedirs(OUT, exist_ok=True)
+    for profile in ("pybadge", "pico_dice"):
+        for name, session in scenes(profile):
+            path = os.path.join(OUT, "%s-%s.png" % (profile, name))
+            session.image().save(path)
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
