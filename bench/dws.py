@@ -17,10 +17,31 @@ def core_modules():
     return ["dws_core." + n for n in names]
 
 
+def game_modules(game_id):
+    """The dws_core modules the device imports to play one game (with bots)."""
+    from dws_core.games import GAMES
+    names = ["dws_core.engine", "dws_core.games"]
+    for gid, module, _cls, _title in GAMES:
+        if gid == game_id:
+            names.append(module)
+            bot = "dws_core.bot_" + module.split(".")[1]
+            if os.path.exists(os.path.join(ROOT, *bot.split(".")) + ".py"):
+                names += ["dws_core.bots", bot]
+    return names
+
+
+def import_heap(modules):
+    """Live heap after importing ``modules`` under MicroPython."""
+    source = "import gc\n%s\n#--chunk--\ngc.collect()\nprint(gc.mem_alloc())\n" % (
+        "\n".join("import " + m for m in modules))
+    return int(run_source(source, "--chunks").split()[-1])
+
+
 def micropython_game(game_id, players, seed):
-    """Heap and timing of one seeded random game under MicroPython."""
+    """Heap and timing of one seeded random game under MicroPython, with the
+    modules the device imports for that game."""
     prelude = "GAME_ID = %d\nPLAYERS = %d\nSEED = %d\nIMPORTS = %r\n" % (
-        game_id, players, seed, core_modules())
+        game_id, players, seed, game_modules(game_id))
     with open(os.path.join(ROOT, "bench", "mp_game_heap.py")) as f:
         out = run_source(prelude + f.read(), "--loop")
     result = {"import": 0, "heaps": [], "steps": 0, "us": 0, "final": None}
@@ -62,4 +83,5 @@ def run():
         "dws.step_us_cpython": round(cp_us, 1),
         "dws.state_bytes_5p": mp["final"][0],
         "dws.steps_per_game_5p": mp["steps"],
+        "core.live_heap_all_modules_bytes": import_heap(core_modules()),
     }

@@ -19,12 +19,15 @@ _cls = dws_core.games.game_class(GAME_ID)
 _game = _cls(PLAYERS, seed=SEED)
 _picker = dws_core.rng.Rng(SEED + 1)
 _turns = 0
-#--chunk--
+#--loop--
 gc.collect()
 _heap = gc.mem_alloc()
+if _game.over or _turns > 2000:
+    print("final", _heap, len(_game.encode()), "%08x" % _game.digest())
+    print("#done")
+#--chunk--
 _steps = 0
 _t0 = time.ticks_us()
-_player = _game.current
 while not _game.over:
     _legal = _game.legal_steps()
     _events = _game.step(_legal[_picker.below(len(_legal))])
@@ -38,9 +41,3 @@ while not _game.over:
 _us = time.ticks_diff(time.ticks_us(), _t0)
 print("turn", _heap, _steps, _us)
 _turns += 1
-if _game.over or _turns > 2000:
-    _events = None
-    _legal = None
-    gc.collect()
-    print("final", gc.mem_alloc(), len(_game.encode()), "%08x" % _game.digest())
-    print("#done")

@@ -6,8 +6,9 @@
 // With --chunks, the script is split at lines that read exactly "#--chunk--"
 // and each part runs as its own runPython() call.  The interpreter collects
 // garbage only between such calls, so a script measures live heap there.
-// With --loop, the last chunk runs again and again (each its own runPython()
-// call) until it prints a line "#done" (at most 100000 times).
+// With --loop, the chunks after a line "#--loop--" run again and again, in
+// order and each its own runPython() call, until one prints a line "#done"
+// (at most 100000 rounds).
 // Prints the script's stdout; exits 1 with the Python error on failure.
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 import fs from "node:fs";
@@ -42,12 +43,15 @@ copyTree(path.join(root, "dws_core"), "/app/dws_core");
 
 const source = fs.readFileSync(script, "utf8");
 const split = flags.includes("--chunks") || flags.includes("--loop");
-const chunks = split ? source.split(/^#--chunk--$/m) : [source];
-const loop = flags.includes("--loop") ? chunks.pop() : null;
+const parts = flags.includes("--loop") ? source.split(/^#--loop--$/m) : [source];
+const chunks = split ? parts[0].split(/^#--chunk--$/m) : [source];
+const loop = parts.length > 1 ? parts[1].split(/^#--chunk--$/m) : null;
 try {
   mp.runPython("import sys\nsys.path.insert(0, '/app')\n");
   for (const chunk of chunks) mp.runPython(chunk);
-  for (let i = 0; loop !== null && !done && i < 100000; i++) mp.runPython(loop);
+  for (let i = 0; loop !== null && !done && i < 100000; i++) {
+    for (const chunk of loop) if (!done) mp.runPython(chunk);
+  }
   if (loop !== null && !done) throw new Error("loop did not finish");
 } catch (err) {
   process.stderr.write(String(err.message || err) + "\n");
