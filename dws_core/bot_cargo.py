@@ -1,0 +1,186 @@
+"""Cargo seats: "normal" and "strong".
+
+Before the crew is banked every roll is forced.  Once crewed:
+
+* strong: accept or roll by exact expected value for the rolls left.  Without
+  ``hold_cargo`` all cargo dice roll: A(0) = E[S], A(j) = E[max(S, A(j-1))]
+  and rolling pays when A(rolls left - 1) beats the cargo.  With
+  ``hold_cargo``, W(j, m) (cargo multiset m, j rolls left) is the best of
+  accepting and rerolling the j' lowest dice (keeping the highest is best for
+  a given count, since W only grows with each die); tables are cached.
+* normal: rolls all cargo dice again while they average under 3.5.
+"""
+
+LEVELS = ("normal", "strong")
+SCALE = 1 << 16
+_cache = []  # [(dice, rolls), tables]
+
+
+def _multisets(n):
+    """Sorted value tuples of n dice with their number of orderings."""
+    out = [((), 1)]
+    for _ in range(n):
+        nxt = []
+        for values, _w in out:
+            low = values[-1] if values else 1
+            for v in range(low, 7):
+                nxt.append((values + (v,), 0))
+        out = nxt
+    result = []
+    for values, _w in out:
+        ways = 1
+        for k in range(1, len(values) + 1):
+            ways *= k
+        run = 1
+        for k in range(1, len(values) + 1):
+            if k < len(values) and values[k] == values[k - 1]:
+                run += 1
+            else:
+                for d in range(1, run + 1):
+                    ways //= d
+                run = 1
+        result.append((values, ways))
+    return result
+
+
+def _key(values):
+    k = 0
+    for v in values:
+        k = k * 6 + v - 1
+    return k
+
+
+def _merge(a, b):
+    out = list(a) + list(b)
+    out.sort()
+    return out
+
+
+def tables(dice, rolls):
+    """W[j][key(sorted cargo)] x SCALE for j = 0..rolls-1 rolls left."""
+    if _cache and _cache[0] == (dice, rolls):
+        return _cache[1]
+    states = _multisets(dice)
+    news = [None] + [_multisets(j) for j in range(1, dice + 1)]
+    size = 6 ** dice
+    out = []
+    prev = None
+    for j in range(rolls):
+        cur = [0] * size
+        for values, _w in states:
+            key = _key(values)
+            best = sum(values) * SCALE
+            if j:
+                for m in range(1, dice + 1):
+                    v = _reroll_value(prev, values, m, news[m])
+                    if v > best:
+                        best = v
+            cur[key] = best
+        out.append(cur)
+        prev = cur
+    del _cache[:]
+    _cache.append((dice, rolls))
+    _cache.append(out)
+    return out
+
+
+def _reroll_value(prev, values, m, outcomes):
+    """E[W(j-1)] x SCALE after rerolling the m lowest of the sorted values."""
+    kept = values[m:]
+    acc = 0
+    for new, ways in outcomes:
+        acc += ways * prev[_key(_merge(kept, new))]
+    denom = 6 ** m
+    return (acc * 2 + denom) // (2 * denom)
+
+
+def all_dice_values(dice, rolls):
+    """A(j) x SCALE for j = 0..rolls-1: rolling all cargo dice with j rolls after."""
+    outcomes = _multisets(dice)
+    denom = 6 ** dice
+    out = []
+    prev = -1
+    for _ in range(rolls):
+        acc = 0
+        for values, ways in outcomes:
+            s = sum(values) * SCALE
+            acc += ways * (s if s > prev else prev)
+        prev = (acc * 2 + denom) // (2 * denom)
+        out.append(prev)
+    return out
+
+
+def _cargo_dice(game):
+    idx = [i for i in range(game.dice_count) if game.roles[i] == 0]
+    idx.sort(key=lambda i: game.values[i] * 16 + i)
+    return idx
+
+
+def decide(game):
+    """(reroll, expected cargo x SCALE): the dice indices to roll (empty:
+    accept) and the value of that choice."""
+    idx = _cargo_dice(game)
+    values = [game.values[i] for i in idx]
+    now = sum(values) * SCALE
+    left = game.rolls_left()
+    if not game.hold_cargo:
+        a = all_dice_values(len(idx), game.max_rolls)[left - 1]
+        return (idx, a) if a > now else ([], now)
+    if not idx:
+        return [], now
+    prev = tables(len(idx), game.max_rolls)[left - 1]
+    best = now
+    best_m = 0
+    for m in range(1, len(idx) + 1):
+        v = _reroll_value(prev, values, m, _multisets(m))
+        if v > best:
+            best = v
+            best_m = m
+    return idx[:best_m], best
+
+
+def turn(game, level, rng):
+    if not game.crewed():
+        return _hold_steps(game, []) + [("roll",)]
+    if level == "strong":
+        reroll, _ = decide(game)
+    else:
+        idx = _cargo_dice(game)
+        total = 0
+        for i in idx:
+            total += game.values[i]
+        reroll = idx if total * 2 < 7 * len(idx) else []
+    if not reroll:
+        return _hold_steps(game, None) + [("accept",)]
+    return _hold_steps(game, reroll) + [("roll",)]
+
+
+def _hold_steps(game, reroll):
+    """Holds/releases so that exactly ``reroll`` cargo dice roll (None: leave)."""
+    steps = []
+    if not game.hold_cargo or reroll is None or not game.crewed():
+        return steps
+    for i in range(game.dice_count):
+        if game.roles[i] != 0:
+            continue
+        want_held = i not in reroll
+        if want_held and not game.held[i]:
+            steps.append(("hold", i))
+        elif not want_held and game.held[i]:
+            steps.append(("release", i))
+    return steps
+
+
+def _num(v):
+    n = (v * 20 + SCALE) // (2 * SCALE)
+    return "%d.%d" % (n // 10, n % 10)
+
+
+def hint(game):
+    steps = turn(game, "strong", None)
+    if not game.crewed():
+        return steps, None
+    reroll, v = decide(game)
+    if not reroll:
+        return steps, "Accept cargo %d" % game.cargo()
+    return steps, "Roll %d dice: exp cargo %s (now %d)" % (len(reroll), _num(v), game.cargo())

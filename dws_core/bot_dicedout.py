@@ -1,0 +1,123 @@
+"""DicedOut seats: "normal" and "strong".
+
+The only choices are the bonus mark and the penalised player.
+
+* strong: the bonus mark minimising the expected round score, by value
+  iteration over the sheets that contain the current one and the rerolls
+  left (``expected_scores``); the penalty goes to the leader (lowest total
+  so far among the others; the first clockwise on a tie).
+* normal: marks the highest unmarked number; penalises the next player.
+"""
+
+from dws_core.dicedout import ALL_MARKED, EXTRA, HIGH, LOW, PENALTY, unmarked_sum
+
+LEVELS = ("normal", "strong")
+SCALE = 1 << 16  # expected scores are integers over SCALE
+WAYS = (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)  # two-dice totals 2..12
+
+
+def expected_scores(marks, rerolls, bonus_mask):
+    """V(marks | sub, rerolls) x SCALE for every set ``sub`` of unmarked
+    numbers, as a list indexed by ``sub`` packed onto the unmarked bits
+    (bit j = the j-th unmarked number, ascending): the expected round score
+    from the start of a roll under optimal bonus marks.  Iterative: sheets
+    with more marks first, then more rerolls; two layers are kept."""
+    free = []
+    for b in range(11):
+        if not marks & (1 << b):
+            free.append(b)
+    f = len(free)
+    size = 1 << f
+    pos = [-1] * 11  # packed bit of each number, -1 if already marked
+    for j in range(f):
+        pos[free[j]] = j
+    full = size - 1
+    prev = None
+    for r in range(rerolls + 1):
+        cur = [0] * size
+        for idx in range(full, -1, -1):
+            if idx == full:
+                continue  # everything marked: round score 0
+            left = 0
+            for j in range(f):
+                if not idx >> j & 1:
+                    left += free[j] + LOW
+            acc = 0
+            for t in range(11):
+                j = pos[t]
+                if j < 0 or idx >> j & 1:
+                    acc += WAYS[t] * (prev[idx] if r else left * SCALE)
+                    continue
+                nxt = idx | (1 << j)
+                if nxt == full:
+                    continue
+                if bonus_mask >> t & 1:
+                    best = -1
+                    for k in range(f):
+                        if not nxt >> k & 1:
+                            v = cur[nxt | (1 << k)]
+                            if best < 0 or v < best:
+                                best = v
+                    acc += WAYS[t] * best
+                else:
+                    acc += WAYS[t] * cur[nxt]
+            cur[idx] = (acc + 18) // 36
+        prev = cur
+    return prev, free
+
+
+def best_extra(marks, rerolls, bonus_mask):
+    """(number, expected round score x SCALE) of the best bonus mark."""
+    values, free = expected_scores(marks, rerolls, bonus_mask)
+    best_n = -1
+    best = -1
+    for j in range(len(free)):
+        v = values[1 << j]
+        if best < 0 or v < best:
+            best = v
+            best_n = free[j] + LOW
+    return best_n, best
+
+
+def _leader(game):
+    p = game.current
+    best = -1
+    for k in range(1, game.players):
+        q = (p + k) % game.players
+        if best < 0 or game.total(q) < game.total(best):
+            best = q
+    return best
+
+
+def turn(game, level, rng):
+    p = game.current
+    if game.phase == PENALTY:
+        q = _leader(game) if level == "strong" else (p + 1) % game.players
+        return [("penalise", q)]
+    if game.phase == EXTRA:
+        marks = game.marks[p]
+        if level == "strong":
+            n, _ = best_extra(marks, game.rerolls_left(p), game.bonus_mask)
+        else:
+            n = HIGH
+            while marks & (1 << (n - LOW)):
+                n -= 1
+        return [("extra", n)]
+    return [("roll",)]
+
+
+def hint(game):
+    steps = turn(game, "strong", None)
+    s = steps[0]
+    if s[0] == "extra":
+        p = game.current
+        _, v = best_extra(game.marks[p], game.rerolls_left(p), game.bonus_mask)
+        n = (v * 20 + SCALE) // (2 * SCALE)
+        return steps, "Mark %d: exp round %d.%d" % (s[1], n // 10, n % 10)
+    if s[0] == "penalise":
+        return steps, "Penalise P%d, the leader" % (s[1] + 1)
+    return steps, None
+
+
+def sheet_score(marks):
+    return unmarked_sum(marks) if marks != ALL_MARKED else 0

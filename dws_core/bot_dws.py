@@ -1,0 +1,650 @@
+"""Dice Wide Shut seats: "easy", "normal" and "strong" (see dws_core.bots).
+
+A half is modelled as five row states: the mask of checked columns (bit c),
+or CROSS for a split row.  A column is read top to bottom as a base-3 code:
+0 open cell, 1 checked, 2 blocked (crossed, or the last empty cell of a row
+with four checks: marking it would split).  A column table maps the 243 codes
+to the column's expected score (x16) when every open cell gets filled with
+chance k/8, independently; k = 0 is the column's score now.
+
+* easy: random legal steps until the turn is confirmed.
+* normal: every complete turn (colour, dice, cells, protect or split) scored
+  by the board's points now, minus 4 points per split.
+* strong: the same turns scored by expected column value, k set from the
+  turns likely left (the end-condition race: how close the nearest board is
+  to three filled columns) and the open cells left; a checked 6 is worth a
+  point and a half; minus the best take the next player this round gets
+  from the dice left over (weighted 1/(players-1)).
+"""
+
+from dws_core.dws import BLUE, CHECKED, EMPTY, EMPTY_COLUMN_POINTS, PURPLE
+
+LEVELS = ("easy", "normal", "strong")
+CROSS = 32
+P3 = (1, 3, 9, 27, 81)
+UNIT = 8  # table values are points x UNIT + OFFSET (bytes)
+OFFSET = 48
+SPLIT_COST = 4 * UNIT
+SIX_VALUE = 12
+TOP = 3  # cells tried per die in a pair
+
+
+def _pop(m):
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
+
+
+def _digits():
+    out = bytearray(33 * 5)
+    for s in range(33):
+        for c in range(5):
+            if s == CROSS:
+                d = 2
+            elif s >> c & 1:
+                d = 1
+            else:
+                d = 2 if _pop(s) == 4 else 0
+            out[s * 5 + c] = d
+    return bytes(out)
+
+
+DIG = _digits()
+_cache = []  # [points pair, tables]: tables[half * 9 + k], one variant kept
+
+
+def _column_table(points_pair, half, k):
+    """Expected column value (x UNIT, +OFFSET) for every code, open cells
+    filled with chance k/8.  All 18 tables are built in one pass on first use
+    (about 60 ms under MicroPython on a desktop): see ``prepare``."""
+    if not _cache or _cache[0] != points_pair:
+        del _cache[:]
+        _cache.append(points_pair)
+        _cache.append(_build(points_pair[0]) + _build(points_pair[1]))
+    return _cache[1][half * 9 + k]
+
+
+def prepare(game):
+    """Build the column tables now (e.g. while a pass screen shows)."""
+    _column_table(game.run_points, 0, 0)
+
+
+def _build(points):
+    rows = [[0] * 243 for _ in range(9)]
+    digit = [0] * 5
+    sums = [0] * 6
+    for code in range(243):
+        x = code
+        live = 0
+        for r in range(5):
+            digit[r] = x % 3
+            x //= 3
+            if digit[r] == 0:
+                live += 1
+        for m in range(6):
+            sums[m] = 0
+        for fill in range(1 << live):
+            bit = 0
+            run = 0
+            score = 0
+            seen = False
+            m = 0
+            for r in range(5):
+                d = digit[r]
+                if d == 0:
+                    if fill >> bit & 1:
+                        d = 1
+                        m += 1
+                    bit += 1
+                if d == 1:
+                    run += 1
+                    seen = True
+                elif run:
+                    score += points[run]
+                    run = 0
+            if run:
+                score += points[run]
+            sums[m] += score if seen else EMPTY_COLUMN_POINTS
+        denom = 8 ** live
+        for k in range(9):
+            total = 0
+            for m in range(live + 1):
+                total += sums[m] * k ** m * (8 - k) ** (live - m)
+            rows[k][code] = (total * UNIT * 2 + denom) // (2 * denom) + OFFSET
+    out = []
+    for table in rows:
+        small = True
+        for v in table:
+            if v < 0 or v > 255:
+                small = False
+        out.append(bytes(table) if small else table)
+    return out
+
+
+def _rows(board, half):
+    cells = board.cells[half]
+    rows = [0] * 5
+    for r in range(5):
+        s = 0
+        for c in range(5):
+            v = cells[r * 5 + c]
+            if v == CHECKED:
+                s |= 1 << c
+            elif v != EMPTY:
+                s = CROSS
+                break
+        rows[r] = s
+    return rows
+
+
+def _codes(rows):
+    codes = [0] * 5
+    for r in range(5):
+        base = rows[r] * 5
+        for c in range(5):
+            codes[c] += DIG[base + c] * P3[r]
+    return codes
+
+
+def _delta(codes, table, r, old, new):
+    """Change of half value when row r goes from state old to new."""
+    if old == new:
+        return 0
+    acc = 0
+    o = old * 5
+    n = new * 5
+    w = P3[r]
+    for c in range(5):
+        d = DIG[n + c] - DIG[o + c]
+        if d:
+            code = codes[c]
+            acc += table[code + d * w] - table[code]
+    return acc
+
+
+def _delta2(codes, table, r1, old1, new1, r2, old2, new2):
+    """Change of half value for two different changed rows."""
+    acc = 0
+    w1 = P3[r1]
+    w2 = P3[r2]
+    for c in range(5):
+        d = ((DIG[new1 * 5 + c] - DIG[old1 * 5 + c]) * w1
+             + (DIG[new2 * 5 + c] - DIG[old2 * 5 + c]) * w2)
+        if d:
+            code = codes[c]
+            acc += table[code + d] - table[code]
+    return acc
+
+
+def _cells(rows, half, v):
+    """(row, col) codes row*5+col of the empty cells of value v."""
+    out = []
+    if half == BLUE:
+        s = rows[v - 1]
+        if s != CROSS:
+            for c in range(5):
+                if not s >> c & 1:
+                    out.append((v - 1) * 5 + c)
+    else:
+        c = v - 1
+        for r in range(5):
+            s = rows[r]
+            if s != CROSS and not s >> c & 1:
+                out.append(r * 5 + c)
+    return out
+
+
+def _after(s, c):
+    """Row state after checking column c (CROSS if it splits)."""
+    s |= 1 << c
+    return CROSS if s == 31 else s
+
+
+class _Eval:
+    """Scores complete turns for one player; keeps the best plan."""
+
+    def __init__(self, game, strong):
+        self.game = game
+        p = game.current
+        self.p = p
+        self.strong = strong
+        board = game.boards[p]
+        self.board = board
+        nearest = _nearest_end(game) if strong else 0
+        k = _fill_level(game, p, nearest) if strong else 0
+        self.k = k
+        self.top = [None] * 12
+        self.rows = [_rows(board, 0), _rows(board, 1)]
+        self.codes = [_codes(self.rows[0]), _codes(self.rows[1])]
+        self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
+        self.best = None
+        self.best_value = -(1 << 29)
+        self.denial = None
+        if strong and game.players > 1:
+            q = (p + 1) % game.players
+            if q != game.start_player:
+                self.denial = _gains(game, q, nearest)
+
+    def protectable(self, half, r):
+        return self.board.sixes[half][r] == CHECKED and not self.game.turn_sixes & (1 << (half * 5 + r))
+
+    def offer(self, value, plan):
+        if value > self.best_value:
+            self.best_value = value
+            self.best = plan
+
+    def pool_penalty(self, taken1, taken2):
+        if self.denial is None:
+            return 0
+        return _pool_value(self.game, self.denial, taken1, taken2) // (self.game.players - 1)
+
+    def one(self, half, i, v):
+        """Best value change for a single die (value v) in half; returns (gain, action)."""
+        rows = self.rows[half]
+        codes = self.codes[half]
+        table = self.tables[half]
+        best = None
+        best_gain = -(1 << 29)
+        for cell in _cells(rows, half, v):
+            r = cell // 5
+            c = cell % 5
+            s = rows[r]
+            new = _after(s, c)
+            gain = _delta(codes, table, r, s, new)
+            if new == CROSS:
+                gain -= SPLIT_COST
+            if gain > best_gain:
+                best_gain = gain
+                best = ("mark", i, r, c)
+            if new == CROSS and self.protectable(half, r):
+                gain = -SIX_VALUE if self.strong else 0
+                if gain > best_gain:
+                    best_gain = gain
+                    best = ("protect", i, r, c)
+        if best is None:
+            return 0, None
+        return best_gain, best
+
+    def top_cells(self, half, v):
+        """The TOP best cells (row*5+col) for one die of value v, by its own gain."""
+        known = self.top[half * 6 + v]
+        if known is not None:
+            return known
+        rows = self.rows[half]
+        codes = self.codes[half]
+        table = self.tables[half]
+        ranked = []
+        for cell in _cells(rows, half, v):
+            r = cell // 5
+            s = rows[r]
+            new = _after(s, cell % 5)
+            gain = _delta(codes, table, r, s, new)
+            if new == CROSS:
+                gain -= SPLIT_COST
+                if self.protectable(half, r):
+                    gain = 0
+            k = len(ranked)
+            ranked.append((gain, cell))
+            while k and ranked[k - 1][0] < gain:  # insertion sort, stable
+                ranked[k] = ranked[k - 1]
+                k -= 1
+            ranked[k] = (gain, cell)
+        known = [cell for _, cell in ranked[:TOP]]
+        self.top[half * 6 + v] = known
+        return known
+
+    def pair(self, half, a, b):
+        """Score the ways to mark dice a and b (1-5) in half among their TOP
+        cells; a shared row covers both orders (mark, then split or protect)."""
+        values = self.game.dice_value
+        rows = self.rows[half]
+        codes = self.codes[half]
+        table = self.tables[half]
+        penalty = self.pool_penalty(a, b)
+        six_cost = SIX_VALUE if self.strong else 0
+        va = values[a]
+        vb = values[b]
+        cells_a = self.top_cells(half, va)
+        cells_b = cells_a if vb == va else self.top_cells(half, vb)
+        if not cells_a or not cells_b:
+            die, v = (b, vb) if not cells_a else (a, va)
+            gain, act = self.one(half, die, v)
+            self.offer(gain - penalty, (half, a, b, act, None))
+            return
+        for ca in cells_a:
+            ra = ca // 5
+            sa = rows[ra]
+            new_a = _after(sa, ca % 5)
+            acts_a = 2 if new_a == CROSS and self.protectable(half, ra) else 1
+            for oa in range(acts_a):
+                state_a = sa if oa else new_a
+                act_a = ("protect" if oa else "mark", a, ra, ca % 5)
+                base = -six_cost if oa else (-SPLIT_COST if new_a == CROSS else 0)
+                if not self.second(half, a, b, ca, oa, state_a, base, cells_b, penalty):
+                    # None of b's best cells is left: try all of them, or none.
+                    rows[ra] = state_a
+                    rest = _cells(rows, half, vb)
+                    rows[ra] = sa
+                    if not self.second(half, a, b, ca, oa, state_a, base, rest, penalty):
+                        v = base + _delta(codes, table, ra, sa, state_a)
+                        self.offer(v - penalty, (half, a, b, act_a, None))
+
+    def second(self, half, a, b, ca, oa, state_a, base, cells_b, penalty):
+        """Offer die b in each of cells_b after die a's action; how many offered."""
+        rows = self.rows[half]
+        codes = self.codes[half]
+        table = self.tables[half]
+        six_cost = SIX_VALUE if self.strong else 0
+        ra = ca // 5
+        sa = rows[ra]
+        new_a = _after(sa, ca % 5)
+        act_a = ("protect" if oa else "mark", a, ra, ca % 5)
+        offered = 0
+        for cb in cells_b:
+            if cb == ca and not oa:
+                continue
+            rb = cb // 5
+            if rb != ra:
+                sb = rows[rb]
+                new_b = _after(sb, cb % 5)
+                opts = 2 if new_b == CROSS and self.protectable(half, rb) else 1
+                for ob in range(opts):
+                    final_b = sb if ob else new_b
+                    v = base - (six_cost if ob else (SPLIT_COST if final_b == CROSS else 0))
+                    v += _delta2(codes, table, ra, sa, state_a, rb, sb, final_b)
+                    act_b = ("protect" if ob else "mark", b, rb, cb % 5)
+                    self.offer(v - penalty, (half, a, b, act_a, act_b))
+                    offered += 1
+                continue
+            if state_a == CROSS:
+                continue
+            # Same row: a first, then b (b may split or be protected).
+            new_b = _after(state_a, cb % 5)
+            v = base + _delta(codes, table, ra, sa, new_b)
+            if new_b == CROSS:
+                v -= SPLIT_COST
+            act_b = ("mark", b, rb, cb % 5)
+            self.offer(v - penalty, (half, a, b, act_a, act_b))
+            offered += 1
+            if new_b == CROSS and not oa and self.protectable(half, ra):
+                # b protected; or b marked first and a protected.
+                v = base - six_cost + _delta(codes, table, ra, sa, new_a)
+                self.offer(v - penalty, (half, a, b, act_a, ("protect", b, rb, cb % 5)))
+                alt = sa | 1 << (cb % 5)
+                v = -six_cost + _delta(codes, table, ra, sa, alt)
+                self.offer(v - penalty, (half, a, b, act_b, ("protect", a, ra, ca % 5)))
+        return offered
+
+    def single(self, half, i):
+        v = self.game.dice_value[i]
+        penalty = self.pool_penalty(i, -1)
+        if v == 6:
+            sixes = self.board.sixes
+            found = False
+            for h in (0, 1):
+                for r in range(5):
+                    if sixes[h][r] == EMPTY:
+                        found = True
+                        gain = SIX_VALUE if self.strong else 0
+                        self.offer(gain - penalty, (half, i, -1, ("six", i, h, r), None))
+            if not found:
+                self.offer(-penalty, (half, i, -1, None, None))
+            return
+        gain, act = self.one(half, i, v)
+        self.offer(gain - penalty, (half, i, -1, act, None))
+
+
+def _eligible(game, half):
+    out = []
+    for i in range(len(game.dice_value)):
+        if game.dice_free[i] and (game.dice_colour[i] == half or game.dice_colour[i] == PURPLE):
+            out.append(i)
+    return out
+
+
+def _enumerate(ev):
+    game = ev.game
+    values = game.dice_value
+    for half in (0, 1):
+        dice = _eligible(game, half)
+        if not dice:
+            continue
+        low = [i for i in dice if values[i] != 6]
+        seen = 0
+        if game.no_doubles:
+            distinct = False
+            for i in low:
+                if values[i] != values[low[0]]:
+                    distinct = True
+            if low and not distinct:
+                ev.single(half, low[0])
+                low = []
+        if len(low) == 1:
+            ev.single(half, low[0])
+        for x in range(len(low)):
+            for y in range(x + 1, len(low)):
+                i = low[x]
+                j = low[y]
+                vi = values[i]
+                vj = values[j]
+                if game.no_doubles and vi == vj:
+                    continue
+                key = 1 << (vi * 6 + vj if vi <= vj else vj * 6 + vi)
+                if seen & key:
+                    continue
+                seen |= key
+                ev.pair(half, i, j)
+        for i in dice:
+            if values[i] == 6:
+                ev.single(half, i)
+                break
+
+
+def _nearest_end(game):
+    """Fewest open cells any board needs to fill three columns of a half."""
+    nearest = 99
+    for q in range(game.players):
+        board = game.boards[q]
+        for half in (0, 1):
+            cells = board.cells[half]
+            empties = []
+            for c in range(5):
+                n = 0
+                for r in range(5):
+                    if cells[r * 5 + c] == EMPTY:
+                        n += 1
+                empties.append(n)
+            empties.sort()
+            need = empties[0] + empties[1] + empties[2]
+            if need < nearest:
+                nearest = need
+    return nearest
+
+
+def _fill_level(game, p, nearest):
+    """k in 0..8: the chance (k/8) an open cell of p still gets filled."""
+    # About 1.5 useful checks per turn go to the leader's nearest columns.
+    turns = (nearest * 2 + 2) // 3
+    if game.ending:
+        turns = 0
+    board = game.boards[p]
+    live = 0
+    for half in (0, 1):
+        rows = _rows(board, half)
+        for r in range(5):
+            s = rows[r]
+            if s != CROSS and _pop(s) < 4:
+                live += 5 - _pop(s)
+    if live == 0:
+        return 0
+    k = (turns * 2 * 8 * FILL_FACTOR + live * 50) // (live * 100)
+    return 0 if k < 0 else (8 if k > 8 else k)
+
+
+FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cells
+
+
+def _gains(game, q, nearest):
+    """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6)."""
+    board = game.boards[q]
+    k = _fill_level(game, q, nearest)
+    out = [0] * 14
+    for half in (0, 1):
+        rows = _rows(board, half)
+        codes = _codes(rows)
+        table = _column_table(game.run_points, half, k)
+        for v in range(1, 6):
+            best = -SPLIT_COST
+            for cell in _cells(rows, half, v):
+                r = cell // 5
+                s = rows[r]
+                new = _after(s, cell % 5)
+                g = _delta(codes, table, r, s, new)
+                if new == CROSS:
+                    g -= SPLIT_COST
+                if g > best:
+                    best = g
+            out[half * 7 + v] = best
+        out[half * 7 + 6] = SIX_VALUE if EMPTY in board.sixes[0] or EMPTY in board.sixes[1] else 0
+    return out
+
+
+def _pool_value(game, gains, taken1, taken2):
+    """The best take (x UNIT) the next player gets from the dice left."""
+    best = 0
+    values = game.dice_value
+    for half in (0, 1):
+        top1 = -(1 << 29)
+        top2 = -(1 << 29)
+        any_die = False
+        for i in range(len(values)):
+            if (not game.dice_free[i] or i == taken1 or i == taken2
+                    or not (game.dice_colour[i] == half or game.dice_colour[i] == PURPLE)):
+                continue
+            any_die = True
+            g = gains[half * 7 + values[i]]
+            if values[i] == 6:
+                if g > best:
+                    best = g
+            elif g > top1:
+                top2 = top1
+                top1 = g
+            elif g > top2:
+                top2 = g
+        if any_die and top1 > -(1 << 29):
+            total = top1 + (top2 if top2 > -(1 << 29) else 0)
+            if total > best:
+                best = total
+    return best
+
+
+def _plan_steps(game, plan):
+    half, i, j, act_a, act_b = plan
+    steps = []
+    if game.colour != half:
+        steps.append(("colour", half))
+    steps.append(("pick", i))
+    if j >= 0:
+        steps.append(("pick", j))
+    if act_a is not None:
+        steps.append(act_a)
+    if act_b is not None:
+        steps.append(act_b)
+    steps.append(("confirm",))
+    return steps
+
+
+def turn(game, level, rng):
+    """The steps of a whole turn for the current player (ends with confirm)."""
+    if level == "easy":
+        return _random_turn(game, rng)
+    prefix = []
+    if game.picked:
+        if True in game.resolved:
+            return _finish(game, level == "strong")
+        for i in game.picked:
+            prefix.append(("drop", i))
+        game = type(game).decode(game.encode())
+        for s in prefix:
+            game.step(s)
+    if True not in game.dice_free:
+        return prefix + [("confirm",)]
+    ev = _Eval(game, level == "strong")
+    _enumerate(ev)
+    return prefix + _plan_steps(game, ev.best)
+
+
+def _random_turn(game, rng):
+    copy = type(game).decode(game.encode())
+    steps = []
+    while True:
+        legal = [s for s in copy.legal_steps()
+                 if s[0] != "drop" and not (s[0] == "colour" and copy.colour >= 0)]
+        s = legal[rng.below(len(legal))]
+        copy.step(s)
+        steps.append(s)
+        if s[0] == "confirm":
+            return steps
+
+
+def _finish(game, strong):
+    """Resolve the dice left after a human marked one, one step at a time."""
+    copy = type(game).decode(game.encode())
+    steps = []
+    while True:
+        legal = copy.legal_steps()
+        if ("confirm",) in legal:
+            steps.append(("confirm",))
+            return steps
+        best = None
+        best_value = -(1 << 29)
+        for s in legal:
+            if s[0] not in ("mark", "protect", "six"):
+                continue
+            trial = type(copy).decode(copy.encode())
+            trial.step(s)
+            v = board_value(trial, copy.current, strong)
+            if v > best_value:
+                best_value = v
+                best = s
+        copy.step(best)
+        steps.append(best)
+
+
+def board_value(game, p, strong):
+    """Player p's board value (x UNIT) as the normal or strong bot sees it."""
+    board = game.boards[p]
+    k = _fill_level(game, p, _nearest_end(game)) if strong else 0
+    total = 0
+    for half in (0, 1):
+        table = _column_table(game.run_points, half, k)
+        codes = _codes(_rows(board, half))
+        for c in range(5):
+            total += table[codes[c]] - OFFSET
+        if strong:
+            for r in range(5):
+                if board.sixes[half][r] == CHECKED:
+                    total += SIX_VALUE
+    total -= board.splits * SPLIT_COST
+    return total
+
+
+def hint(game):
+    """(steps, text) of the strong bot's turn."""
+    steps = turn(game, "strong", None)
+    return steps, _describe(game, steps)
+
+
+def _describe(game, steps):
+    colour = game.colour
+    dice = []
+    for s in steps:
+        if s[0] == "colour":
+            colour = s[1]
+        elif s[0] == "pick":
+            dice.append(str(game.dice_value[s[1]]))
+    if not dice:
+        return "Pass: no dice left"
+    return "Take %s %s" % ("red" if colour == 0 else "blue", "+".join(dice))

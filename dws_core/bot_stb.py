@@ -1,0 +1,130 @@
+"""Shut the Box seats: "easy" (human-like), "shut" and "score" (exact policy).
+
+* shut / score: the exact solver's policy (dws_core.stb_solver) maximising
+  the chance to shut the box, or minimising the expected score; the solver
+  table of the game's variant (tiles, one-die rule, together mode) is cached.
+* easy: shut the set holding the largest tile (fewest tiles on a tie), roll
+  one die once the open tiles add to 6 or less (when allowed).
+
+A decision is one roll (or, in together mode, one use choice), or the tiles
+of one set followed by its confirm.
+"""
+
+from dws_core.stb import ROLL, SELECT, USE, open_sum
+from dws_core.stb_solver import sets_by_total
+
+LEVELS = ("easy", "shut", "score")
+_sets = []  # [tiles, sets_by_total(tiles)]
+
+
+def _by_total(tiles):
+    if not _sets or _sets[0] != tiles:
+        del _sets[:]
+        _sets.append(tiles)
+        _sets.append(sets_by_total(tiles))
+    return _sets[1]
+
+
+def _tiles(mask):
+    out = []
+    t = 1
+    while mask:
+        if mask & 1:
+            out.append(t)
+        mask >>= 1
+        t += 1
+    return out
+
+
+def _easy_set(mask, total, tiles):
+    best = 0
+    best_key = -1
+    for t in _by_total(tiles)[total] if 0 < total <= 12 else ():
+        if mask & t == t:
+            tiles_in = _tiles(t)
+            key = tiles_in[-1] * 16 - len(tiles_in)
+            if key > best_key:
+                best_key = key
+                best = t
+    return best
+
+
+def turn(game, level, rng):
+    p = game.current
+    mask = game.boxes[p]
+    if game.phase == ROLL:
+        if game.together:
+            return [("roll",)]
+        if game.one_die_allowed(mask) and _one_die(game, level, mask):
+            return [("roll", 1)]
+        return [("roll", 2)]
+    if game.phase == USE:
+        if level == "easy":
+            one = open_sum(mask) <= 6
+        else:
+            one = game.solver(level).use_one_die(mask, game.dice[0])
+        return [("use", 1 if one else 2)]
+    total = game.target(p)
+    steps = [("open", t) for t in _tiles(game.selection)]
+    if level == "easy":
+        chosen = _easy_set(mask, total, game.tiles)
+    else:
+        chosen = game.solver(level).best_set(mask, total)
+    for t in _tiles(chosen):
+        steps.append(("shut", t))
+    steps.append(("confirm",))
+    return steps
+
+
+def _one_die(game, level, mask):
+    if level == "easy":
+        return open_sum(mask) <= 6
+    return game.solver(level).roll_one_die(mask)
+
+
+def _pct(num, den):
+    """'12.3%' from an integer fraction, rounded half up."""
+    n = (num * 2000 + den) // (2 * den)
+    return "%d.%d%%" % (n // 10, n % 10)
+
+
+def _exp(num, den):
+    n = (num * 20 + den) // (2 * den)
+    return "%d.%d" % (n // 10, n % 10)
+
+
+def hint(game):
+    """Exact: the best set for the roll (or the dice choice), with the chance to
+    shut and the expected score after it."""
+    p = game.current
+    mask = game.boxes[p]
+    steps = turn(game, "shut", None)
+    shut = game.solver("shut")
+    score = game.solver("score")
+    if game.phase != SELECT:
+        return steps, "P(shut) %s, exp %s" % (
+            _pct(shut.value(mask), shut.scale), _exp(score.value(mask), score.scale))
+    chosen = 0
+    for s in steps:
+        if s[0] == "shut":
+            chosen |= 1 << (s[1] - 1)
+    rest = mask & ~chosen
+    names = "+".join([str(t) for t in _tiles(chosen)])
+    return steps, "Shut %s: %s shut, exp %s" % (
+        names, _pct(shut.value(rest), shut.scale), _exp(score.value(rest), score.scale))
+
+
+def candidates(game):
+    """Every set matching the roll: [(mask, P(shut) x scale, exp score x scale)]
+    best chance first, for a hint list (scales: stb_solver SCALE_SHUT/SCORE)."""
+    p = game.current
+    mask = game.boxes[p]
+    total = game.target(p)
+    shut = game.solver("shut")
+    score = game.solver("score")
+    out = []
+    for t in _by_total(game.tiles)[total] if 0 < total <= 12 else ():
+        if mask & t == t:
+            out.append((t, shut.value(mask & ~t), score.value(mask & ~t)))
+    out.sort(key=lambda e: (-e[1], e[2], e[0]))
+    return out

@@ -1,0 +1,49 @@
+"""Device-played seats and hints for every game.
+
+* ``levels(game_id)``: the strength names a setup screen offers, weakest first.
+* ``bot_turn(game, level, rng)``: the steps that complete the current player's
+  decision, ending with the irreversible step (Dice Wide Shut: the whole turn
+  up to ``("confirm",)``; Shut the Box: one roll, or one set of tiles and its
+  confirm; DicedOut: a roll, a bonus mark or the penalty; Cargo: the holds
+  and a roll, or the accept).  The app replays them one by one.  ``rng`` is
+  the seat's own ``Rng`` (never the game's) for the random choices.
+* ``hint(game)``: ``(steps, text or None)`` at the strongest level, worked
+  out on a copy; the game is never changed.
+
+The per-game modules are imported on first use, so the board only holds the
+bots of the game being played.
+"""
+
+_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.bot_stb"),
+            (3, "dws_core.bot_dicedout"), (4, "dws_core.bot_cargo"))
+
+
+def _module(game_id):
+    for gid, name in _MODULES:
+        if gid == game_id:
+            return __import__(name, None, None, ["turn"])
+    return None
+
+
+def levels(game_id):
+    """Level names for a game id, weakest first (empty: no bots)."""
+    mod = _module(game_id)
+    return mod.LEVELS if mod else ()
+
+
+def bot_turn(game, level, rng):
+    mod = _module(game.GAME_ID)
+    if mod is None:
+        raise ValueError("no bot for this game")
+    if level not in mod.LEVELS:
+        raise ValueError("unknown level " + str(level))
+    if game.over:
+        return []
+    return mod.turn(game, level, rng)
+
+
+def hint(game):
+    mod = _module(game.GAME_ID)
+    if mod is None or game.over:
+        return [], None
+    return mod.hint(type(game).decode(game.encode()))
