@@ -6,6 +6,7 @@ installed packages, as in a real flash.
 """
 import errno
 import importlib.metadata
+import importlib.util
 import json
 import os
 import re
@@ -31,6 +32,7 @@ BOARDS = [  # board id, board name, chip, profile
     ("edgebadge", "Adafruit EdgeBadge", "samd51j19", "pybadge"),
     ("raspberry_pi_pico", "Raspberry Pi Pico", "rp2040", "pico_dice"),
     ("raspberry_pi_pico_w", "Raspberry Pi Pico W", "rp2040", "pico_dice"),
+    ("raspberry_pi_pico2", "Raspberry Pi Pico 2", "rp2350a", "pico_dice"),
 ]
 VERSIONS = ["9.2.1", "10.0.3", "10.1.0-beta.1"]
 
@@ -273,6 +275,39 @@ def test_an_unknown_board_is_refused_before_writing(tmp_path, board_id):
     assert code == 1
     assert "Unknown board" in err and "pybadge" in err and "hardware.md" in err
     assert snapshot(drive) == before
+
+
+def test_settings_toml_chooses_the_profile_as_on_the_device(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, ("adafruit_feather_rp2040", "Adafruit Feather RP2040", "rp2040", None))
+    write(drive / "settings.toml", 'CIRCUITPY_WEB_API_PORT = 80\nDWS_PROFILE = "pico_dice"\n')
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "profile pico_dice" in out
+    assert "lib/dws_hw/pico_dice.py" in slot_tree(drive, "a")
+    write(drive / "settings.toml", 'DWS_PROFILE = "gameboy"\n')
+    code, _, err = run(drive, repo)
+    assert code == 1 and "DWS_PROFILE = 'gameboy'" in err
+
+
+def test_board_ids_map_to_the_profile_the_device_picks(monkeypatch):
+    """lib/dws_hw/detect.py decides on the board; flash must agree with it."""
+    class FakeBoard:
+        board_id = None
+
+    monkeypatch.setitem(sys.modules, "board", FakeBoard)
+    monkeypatch.delenv("DWS_PROFILE", raising=False)
+    spec = importlib.util.spec_from_file_location("detect_under_test", REPO / "lib/dws_hw/detect.py")
+    detect = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(detect)
+    ids = [b[0] for b in BOARDS] + ["raspberry_pi_pico2_w", "adafruit_feather_rp2040",
+                                    "pygamer", "pybadge_airlift", "edgebadge"]
+    for board_id in ids:
+        FakeBoard.board_id = board_id
+        try:
+            device = detect.profile_name()
+        except RuntimeError:
+            device = None
+        assert flash.board_profile(board_id) == device, board_id
 
 
 def test_a_profile_that_does_not_fit_the_board_is_refused(tmp_path):
@@ -752,3 +787,42 @@ def test_an_import_that_the_device_lacks_is_reported():
     assert flash.missing_imports(plan, "pybadge") == [
         "code.py: vectorio", "lib/dws_app/x.py: adafruit_bitmap_font"]
     assert flash.missing_imports(plan, "pico_dice") == ["lib/dws_app/x.py: adafruit_bitmap_font"]
+
+
+# ---- the flashed tree boots ------------------------------------------------------------
+
+def installed(dist):
+    try:
+        importlib.metadata.distribution(dist)
+        return True
+    except importlib.metadata.PackageNotFoundError:
+        return False
+
+
+@pytest.mark.parametrize("profile,board", [("pybadge", BOARDS[0]), ("pico_dice", BOARDS[2])])
+def test_the_flashed_tree_boots_and_plays_a_game_on_simulated_hardware(tmp_path, profile, board):
+    """The drive's code.py runs from the drive with every shipped module taken
+    from the drive only (tests/flash_boot_runner.py): main menu, a whole Dice
+    Wide Shut game through the buttons, the score screen."""
+    drive = make_drive(tmp_path, board)
+    text = (REPO / flash.REQUIREMENTS).read_text()
+    if profile == "pico_dice" and not installed("adafruit-circuitpython-st7789"):
+        # Not installed here yet; the simulator's build() never imports it.
+        text = "\n".join(line for line in text.splitlines()
+                         if "st7789" not in line and "only for profile" not in line)
+    plan = flash.build_plan(REPO, profile, text)
+    flash.install(flash.Drive(drive), plan, profile, flash.read_boot_info(drive))
+    shipped = sorted(flash.shipped_modules(plan) - {"code", "boot"})
+    result = subprocess.run(
+        [sys.executable, str(REPO / "tests/flash_boot_runner.py"), str(REPO), profile,
+         json.dumps(shipped)], cwd=drive, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.splitlines()[-1])
+    assert seen["first_screen"] == "MenuScreen"
+    assert (seen["game"], seen["game_over"], seen["last_screen"]) == (
+        "DiceWideShut", True, "ScoresScreen")
+    assert False in seen["autoreload"]  # code.py kept auto-reload off during the game
+    for module in ("dws_core.engine", "dws_app.app", "dws_hw." + profile, "neopixel",
+                   "adafruit_display_text", "adafruit_ticks"):
+        assert module in seen["origins"]
+    assert all(origin.startswith("dws_slots/a/") for origin in seen["origins"].values())

@@ -76,13 +76,15 @@ LIB_ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".wav")
 ENTRY_FILES = ("code.py", "boot.py")  # run by the loaders; never compiled
 
 SUPPORTED_MAJORS = (9, 10)
-# CircuitPython board id (boot_out.txt "Board ID:") -> hardware profile.
-BOARD_PROFILES = {
-    "pybadge": "pybadge",  # PyBadge and PyBadge LC
-    "edgebadge": "pybadge",
-    "raspberry_pi_pico": "pico_dice",
-    "raspberry_pi_pico_w": "pico_dice",
-}
+# CircuitPython board id (boot_out.txt "Board ID:") -> hardware profile, by
+# the rule of lib/dws_hw/detect.py (the device's own choice): the id itself,
+# or the id followed by "_..." or "2..." (raspberry_pi_pico_w, ..._pico2_w).
+# settings.toml's DWS_PROFILE overrides it, on the device as here.
+BOARD_PROFILES = (
+    ("pybadge", "pybadge"),  # PyBadge and PyBadge LC
+    ("edgebadge", "pybadge"),
+    ("raspberry_pi_pico", "pico_dice"),
+)
 PROFILES = ("pybadge", "pico_dice")
 # Drive names of the UF2 bootloaders (CircuitPython not running).
 BOOT_DRIVES = ("PYBADGEBOOT", "BADGELCBOOT", "RPI-RP2")
@@ -199,8 +201,23 @@ def read_boot_info(drive):
     return info
 
 
-def check_board(info, wanted_profile=None):
-    """The profile for this board and firmware, or a FlashError."""
+def board_profile(board_id):
+    for prefix, profile in BOARD_PROFILES:
+        if board_id and (board_id == prefix or board_id.startswith(prefix + "_")
+                         or board_id.startswith(prefix + "2")):
+            return profile
+    return None
+
+
+def settings_profile(text):
+    """DWS_PROFILE from settings.toml text, or None."""
+    match = re.search(r"""^\s*DWS_PROFILE\s*=\s*["']?([A-Za-z0-9_]*)""", text or "", re.M)
+    return match.group(1) if match and match.group(1) else None
+
+
+def check_board(info, wanted_profile=None, settings=None):
+    """The profile for this board and firmware, or a FlashError. `settings`
+    is the drive's settings.toml text."""
     if info.major not in SUPPORTED_MAJORS:
         raise FlashError(
             "The board runs CircuitPython {}; the game needs CircuitPython 9 or "
@@ -209,14 +226,21 @@ def check_board(info, wanted_profile=None):
             "plugging in), drag the .uf2 onto the boot drive, then run make "
             "flash again (hardware.md, \"Flashing\").".format(
                 info.version, info.board_name))
-    profile = BOARD_PROFILES.get(info.board_id)
+    profile = settings_profile(settings)
+    if profile is not None and profile not in PROFILES:
+        raise FlashError(
+            "settings.toml on the drive sets DWS_PROFILE = {!r}; the profiles "
+            "are {}: fix or delete that line.".format(profile, ", ".join(PROFILES)))
+    profile = profile or board_profile(info.board_id)
     if profile is None:
         raise FlashError(
-            "Unknown board {!r} (Board ID: {}). Supported: {}. Put "
-            "CircuitPython 9 or 10 for a supported board on it: see "
-            "hardware.md, \"Flashing\".".format(
-                info.board_name, info.board_id,
-                ", ".join(sorted(BOARD_PROFILES))))
+            "Unknown board {!r} (Board ID: {}). Supported: PyBadge, PyBadge "
+            "LC, EdgeBadge (pybadge), Raspberry Pi Pico, Pico W, Pico 2 "
+            "(pico_dice). Put CircuitPython 9 or 10 on a supported board "
+            "(hardware.md, \"Flashing\"), or, for a board wired exactly "
+            "like one of them, write DWS_PROFILE = \"pico_dice\" (or "
+            "\"pybadge\") in settings.toml on the drive.".format(
+                info.board_name, info.board_id))
     if wanted_profile and wanted_profile != profile:
         raise FlashError(
             "--profile {} does not fit this board: {} (Board ID: {}) uses "
@@ -882,7 +906,9 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
         info = None
         if drive_root:
             info = read_boot_info(drive_root)
-            profile = check_board(info, args.profile)
+            settings = Drive(drive_root).read("settings.toml")
+            profile = check_board(info, args.profile,
+                                  settings.decode("utf-8", "replace") if settings else None)
         elif args.dry_run and args.profile:
             profile = args.profile
         else:
