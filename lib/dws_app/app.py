@@ -4,6 +4,12 @@
 device main loop; ``poll()`` does one pass of it (read one button, dispatch,
 animate), and ``press(name)`` dispatches one button directly: tests and the
 simulator drive exactly this code.
+
+Saving: whenever the game in play has a new checkpoint (every irreversible
+step: a confirmed turn, a roll) ``poll()`` writes it, and the store skips a
+write whose bytes did not change.  An unexpected exception inside ``poll()``
+prints its traceback (the serial console on the device) and shows the error
+screen; A there restarts the app from the store, as a power-up would.
 """
 
 from dws_app import theme, ui
@@ -48,15 +54,40 @@ class App:
         self.ox = (self.width - self.scale * (ui.WIDTH + 4)) // 2
         self.oy = 0
         self.buttons = Buttons(hw.keys, hw.key_map)
+        self.last_error = None      # the last exception poll() caught (tests look)
+        self._boot(store)
+
+    def _boot(self, store=None):
+        """Everything a power-up reads from the store; ``notes`` collects what
+        the store had to say about damaged copies (the menu shows them)."""
+        hw = self.hw
         self.store = store if store is not None else Store(hw.nvm)
-        self.settings, self.note = self.store.load_settings()
+        self.notes = []
+        self.settings, note = self.store.load_settings()
+        self._note(note)
+        self._note(self.store.load_records()[1])
+        self._note(self.store.load_game(self.resumable)[1])
         self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
         self.sound = Sound(hw.sound, self.settings["sound"])
         self.stack = []
+        self.game = None            # the game in play (its screen is on the stack)
+        self._saved = None          # the checkpoint last given to the store
         self.last_input = hw.ticks_ms()
         self.dimmed = False
         self._pass_screen = None
         self.apply_settings()
+
+    def _note(self, note):
+        if note and note not in self.notes:
+            self.notes.append(note)
+
+    def restart(self):
+        """Start again from what the store holds (A on the error screen)."""
+        self.game_running(False)
+        self.leds.off()
+        self.buttons.reset()
+        self._boot()
+        self.home()
 
     # ----- settings ------------------------------------------------------
 
@@ -98,7 +129,9 @@ class App:
     def home(self):
         """Back to the main menu (rebuilt, so Continue shows up to date)."""
         from dws_app.menu import MenuScreen
+        self.autosave()
         self.game_running(False)
+        self.game = None
         self.stack = []
         self.leds.off()
         self.push(MenuScreen(self))
@@ -134,12 +167,37 @@ class App:
             self.leds.set_brightness(self.settings["led_brightness"] * DIM_PERCENT // 10)
 
     def poll(self):
-        """One pass of the main loop; returns the button pressed or None."""
+        """One pass of the main loop; returns the button pressed or None.
+        An exception in a screen ends on the error screen, not in a crash."""
         name = self.buttons.poll(self.hw.ticks_ms())
-        if name is not None:
-            self.press(name)
-        self.tick()
+        try:
+            if name is not None:
+                self.press(name)
+            self.tick()
+            self.autosave()
+        except Exception as e:  # the last resort inside the app
+            self.fail(e)
         return name
+
+    def fail(self, e):
+        """Traceback to the console only; on screen a short message and
+        "press A to restart".  The store keeps the last complete save."""
+        self.last_error = e
+        try:
+            import traceback
+            traceback.print_exception(e)
+        except ImportError:
+            print(repr(e))
+        from dws_app.error import ErrorScreen
+        self.game_running(False)
+        self.game = None
+        try:
+            saved = self.store.has_game()
+        except Exception:
+            saved = False
+        self.leds.off()
+        self.stack = []
+        self.push(ErrorScreen(self, type(e).__name__ + ": " + str(e), saved))
 
     def start(self):
         if not self.stack:
@@ -171,6 +229,7 @@ class App:
     def open_game(self, game, fresh=False):
         cls = screen_class(game.GAME_ID)
         self.game_running(True)
+        self.game = game
         screen = cls(self, game)
         self.stack = self.stack[:1]
         self.push(screen)
@@ -178,25 +237,34 @@ class App:
 
     def continue_game(self):
         from dws_core.games import decode
-        data, self.note = self.store.load_game(self.resumable)
+        data, note = self.store.load_game(self.resumable)
         if data:
-            self.open_game(decode(data))
+            game = decode(data)
+            self._saved = game.checkpoint()
+            self.open_game(game)
+        else:
+            self._note(note or "No saved game")
+            self.home()
 
     @staticmethod
     def resumable(data):
+        """True when a saved payload can be resumed: a game this app plays,
+        decoding without error, encoding back to the same bytes, not over,
+        with a next step.  Anything else is refused and the older copy used."""
         from dws_core.errors import DecodeError
         from dws_core.games import decode
-        if data[0] not in game_ids():
+        if not data or data[0] not in game_ids():
             return False
         try:
-            decode(data)
-        except DecodeError:
+            game = decode(data)
+            return not game.over and game.encode() == bytes(data) and bool(game.legal_steps())
+        except (DecodeError, IndexError, KeyError, TypeError, ValueError, AttributeError):
+            # legal_steps() on a state that decodes but breaks a rule
             return False
-        return True
 
     def saved_game_title(self):
         """Title of the game in progress, or None."""
-        data, _note = self.store.load_game()
+        data, _note = self.store.load_game(self.resumable)
         if not data:
             return None
         from dws_core.games import GAMES
@@ -214,10 +282,18 @@ class App:
         data = game.checkpoint()
         if data is None:
             data = game.encode()
+        self._saved = data
         if game.over:
             self.store.clear_game()
         else:
             self.store.save_game(data)
+
+    def autosave(self):
+        """Save the game in play if it reached a new checkpoint since the
+        last save (cheap: an identity test; the store skips equal bytes)."""
+        game = self.game
+        if game is not None and not game.over and game.checkpoint() is not self._saved:
+            self.save_game(game)
 
     def show_help(self, game_id):
         from dws_app.help import HelpScreen
@@ -240,6 +316,7 @@ class App:
         from dws_app.scores import ScoresScreen
         self.store.clear_game()
         self.game_running(False)
+        self.game = None
         best = self.store.record_game(game.GAME_ID, game.players, game.scores(),
                                       game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS)
         self.stack = self.stack[:1]

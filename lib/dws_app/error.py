@@ -1,12 +1,14 @@
-"""The last-resort screen after an unexpected exception (code.py shows it;
-the traceback goes to the serial console only)."""
+"""The last-resort screen after an unexpected exception: a short message and
+"press A to restart".  The app shows it from ``App.poll`` (A restarts the app
+from the store); code.py shows the bare group when the app cannot even start.
+The traceback goes to the serial console only."""
 
 import displayio
 
 from dws_app import theme, ui
 
 
-def error_group(display, message):
+def error_group(display, message, saved=True):
     """A group saying what happened and "press A to restart"."""
     scale = 2 if display.width >= 320 else 1
     group = displayio.Group()
@@ -15,6 +17,26 @@ def error_group(display, message):
     ui.Text(root, 2, 0, ui.COLS, theme.WARN, "Sorry, something broke.")
     lines = ui.wrap(message, ui.COLS, 4)
     ui.Text(root, 2, 2 * ui.LH, ui.COLS, theme.FG, "\n".join(lines), lines=4)
-    ui.Text(root, 2, 7 * ui.LH, ui.COLS, theme.DIM, "Your game is saved.")
+    ui.Text(root, 2, 7 * ui.LH, ui.COLS, theme.DIM,
+            "Your game is saved." if saved else "")
     ui.Text(root, 2, 9 * ui.LH, ui.COLS, theme.ACCENT, "Press A to restart")
     return group
+
+
+class ErrorScreen:
+    """``error_group`` as a screen of the app's stack: A restarts the app."""
+
+    def __init__(self, app, message, saved):
+        self.app = app
+        self.message = message
+        self.group = error_group(app.display, message, saved)
+
+    def on_show(self):
+        pass
+
+    def tick(self, now):
+        pass
+
+    def on_button(self, name):
+        if name == "A":
+            self.app.restart()
