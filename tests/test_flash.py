@@ -826,3 +826,15 @@ def test_the_flashed_tree_boots_and_plays_a_game_on_simulated_hardware(tmp_path,
                    "adafruit_display_text", "adafruit_ticks"):
         assert module in seen["origins"]
     assert all(origin.startswith("dws_slots/a/") for origin in seen["origins"].values())
+
+
+def test_a_read_only_drive_points_to_the_start_button_boot_mode(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+
+    def read_only(self, tmp, data):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(flash.Drive, "_write_tmp", read_only)
+    code, _, err = run(drive, repo)
+    assert code == 1 and "read-only to the computer" in err and "without holding START" in err

@@ -145,8 +145,10 @@ NO_DRIVE_HELP = (
     "CircuitPython is not on it yet: PyBadge, double-tap reset until the "
     "drive PYBADGEBOOT appears; Pico, hold BOOTSEL while plugging in until "
     "RPI-RP2 appears; drag the CircuitPython 9 or 10 .uf2 for the board onto "
-    "that drive and wait for CIRCUITPY (hardware.md, \"Flashing\"). If it is "
-    "mounted somewhere else, pass --drive PATH (make flash DRIVE=PATH)."
+    "that drive and wait for CIRCUITPY (hardware.md, \"Flashing\"). If the "
+    "game is already on it and SELECT was held at power-up, the drive is "
+    "hidden: power off and on without holding it. If it is mounted "
+    "somewhere else, pass --drive PATH (make flash DRIVE=PATH)."
 )
 
 
@@ -938,9 +940,10 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
         reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
         hint = ""
         if isinstance(error, OSError) and error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            hint = (" The drive is read-only to the computer: boot.py gave the "
-                    "board write access (see Boot modes in hardware.md); reset "
-                    "the board in the mode that lets the computer write.")
+            hint = (" The drive is read-only to the computer: the board was "
+                    "powered on with START held, which gives the code write "
+                    "access instead; power it off and on without holding START "
+                    "(hardware.md, \"What boot.py does at power-up\").")
         print("flash: stopped while writing to the drive ({}).{} The board "
               "still holds a complete version (the previous one, or the new one "
               "if the switch was done); plug it back in and run make flash "
