@@ -1,0 +1,472 @@
+"""Faults seen through the app: damaged or tampered nvm at power-up (a note on
+the menu, settings defaults, the older save or "lost" only when both copies
+are bad), saves at every checkpoint and only then, and an exception inside a
+screen (error screen, traceback on the console only, A restarts with the last
+save still offered)."""
+
+import os
+import random
+
+import pytest
+
+from dws_app import store as store_mod
+from dws_app import ui
+from dws_app.app import App
+from dws_app.error import ErrorScreen
+from dws_app.game_dws import DwsScreen
+from dws_app.menu import MenuScreen
+from dws_app.store import Store, default_settings
+from dws_core.dws import DiceWideShut
+from dws_core.games import decode
+from sim.hw import build
+from sim.play import dws_step, finish_interludes
+from sim.script import Session
+
+PROFILES = ("pybadge", "pico_dice")
+GAME_A, GAME_B = 0x200, 0x600       # the game slots (see store.py's map)
+SETTINGS_A, SETTINGS_B = 0x010, 0x040
+
+
+def texts(group, out=None):
+    """Every label text under a displayio group."""
+    out = [] if out is None else out
+    for item in group:
+        if hasattr(item, "text") and hasattr(item, "bounding_box"):
+            out.append(item.text)
+        elif hasattr(item, "__len__"):
+            texts(item, out)
+    return out
+
+
+def checkpoints(n, seed=4):
+    """``n`` successive checkpoints of a 3-player Dice Wide Shut game."""
+    game = DiceWideShut(3, seed=seed)
+    rnd = random.Random(seed)
+    out = [game.checkpoint()]
+    while len(out) < n:
+        steps = [s for s in game.legal_steps() if s[0] not in ("drop", "colour")]
+        game.step(rnd.choice(steps or game.legal_steps()))
+        if game.checkpoint() != out[-1]:
+            out.append(game.checkpoint())
+    return out
+
+
+def saved_nvm(size=4096):
+    """nvm holding game save 1 in slot A, the newer save 2 in slot B, settings
+    that are not the defaults, and one recorded game."""
+    nvm = bytearray(b"\xff" * size)
+    store = Store(nvm)
+    g1, g2 = checkpoints(2)
+    store.save_game(g1)
+    store.save_game(g2)
+    store.save_settings({"brightness": 3, "sound": False})
+    store.record_game(1, 2, [50, 40], [0])
+    return nvm, g1, g2
+
+
+def reframe(nvm, base, payload, kind=store_mod.KIND_GAME, version=store_mod.GAME_VERSION):
+    """Replace the frame at ``base`` keeping its seq, with a valid CRC."""
+    seq = (nvm[base + 2] << 8) | nvm[base + 3]
+    frame = store_mod._frame(kind, version, seq, payload)
+    nvm[base:base + len(frame)] = frame
+
+
+def game_payload(nvm, base):
+    n = (nvm[base + 4] << 8) | nvm[base + 5]
+    return bytes(nvm[base + 6:base + 6 + n])
+
+
+def boot(profile, nvm):
+    hw = build(profile, seed=1)
+    hw.nvm.data[:] = nvm[:len(hw.nvm)]
+    app = App(hw)
+    app.start()
+    return hw, app
+
+
+def menu_note(app):
+    menu = app.top
+    assert isinstance(menu, MenuScreen)
+    return " ".join(menu.sub.shown().split())
+
+
+def offers_continue(app):
+    return app.top.actions[0][0] == "continue"
+
+
+def resume(hw, app):
+    """Press A on Continue; return the game in play."""
+    assert offers_continue(app)
+    hw.keys.tap("A")
+    app.poll()
+    return app.game
+
+
+# ----- damaged and tampered nvm ----------------------------------------------
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_intact_store_resumes_the_newest_save_without_a_note(profile):
+    nvm, _g1, g2 = saved_nvm()
+    hw, app = boot(profile, nvm)
+    assert app.notes == []
+    assert menu_note(app) == "pocket dice games"
+    assert app.settings["brightness"] == 3 and app.settings["sound"] is False
+    assert resume(hw, app).encode() == g2
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_random_bytes_store(profile):
+    rnd = random.Random(17)
+    nvm = bytearray(rnd.randrange(256) for _ in range(4096))
+    hw, app = boot(profile, nvm)
+    assert app.settings == default_settings()
+    assert hw.display.brightness == default_settings()["brightness"] / 10
+    assert not offers_continue(app)
+    shown = []
+    while app.notes:
+        shown.append(menu_note(app))
+        hw.keys.tap("DOWN")
+        app.poll()
+    assert any("Settings" in n and "defaults restored" in n for n in shown), shown
+    assert any("Saved game lost" in n for n in shown), shown
+    assert menu_note(app) == "pocket dice games"
+    assert app.last_error is None
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_newest_slot_damaged_uses_the_older(profile):
+    nvm, g1, _g2 = saved_nvm()
+    nvm[GAME_B + 20] ^= 0x55
+    hw, app = boot(profile, nvm)
+    assert menu_note(app) == "Save B was damaged; using A"
+    assert app.top.menu.items[0] == "Continue Dice Wide Shut"
+    hw.keys.tap("DOWN")               # any key clears the note (and acts)
+    app.poll()
+    assert menu_note(app) == "pocket dice games"
+    hw.keys.tap("UP")
+    app.poll()
+    assert resume(hw, app).encode() == g1
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_both_slots_damaged_game_lost(profile):
+    nvm, _g1, _g2 = saved_nvm()
+    nvm[GAME_A + 9] ^= 1
+    nvm[GAME_B + 30] ^= 0x80
+    hw, app = boot(profile, nvm)
+    assert menu_note(app) == "Saved game lost (both copies damaged)"
+    assert not offers_continue(app)
+    assert app.settings["brightness"] == 3   # the settings were not touched
+
+
+def broken_rules(g2):
+    """Payloads that pass the CRC and some that even decode, but break a rule."""
+    over = bytearray(g2)
+    over[8] = 1                       # "over" in the middle of the game
+    bad_player = bytearray(g2)
+    bad_player[7] = 9                 # current player of a 3-player game
+    return {"over": bytes(over), "bad player": bytes(bad_player),
+            "trailing byte": g2 + b"\x00", "truncated": g2[:-3],
+            "unknown game": bytes((200,)) + g2[1:], "no game id": bytes((0,)) + g2[1:]}
+
+
+@pytest.mark.parametrize("case", sorted(broken_rules(b"x" * 10)))
+def test_tampered_newest_save_is_refused(case):
+    nvm, g1, g2 = saved_nvm()
+    tampered = broken_rules(g2)[case]
+    reframe(nvm, GAME_B, tampered)
+    assert game_payload(nvm, GAME_B) == tampered   # the CRC alone accepts it
+    hw, app = boot("pybadge", nvm)
+    assert menu_note(app) == "Save B was unusable; using A"
+    assert resume(hw, app).encode() == g1
+    # The next save goes over the refused copy; the older one stays.
+    finish_interludes_app(hw, app)
+    assert Store(bytearray(hw.nvm.data)).load_game(App.resumable)[0] == g1
+
+
+def finish_interludes_app(hw, app):
+    for _ in range(5):
+        if type(app.top).__name__ == "PassScreen":
+            hw.keys.tap("A")
+            app.poll()
+
+
+def finished_game():
+    game = DiceWideShut(2, seed=3)
+    rnd = random.Random(3)
+    while not game.over:
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        game.step(rnd.choice(steps or game.legal_steps()))
+    return game.encode()
+
+
+def test_save_that_decodes_but_is_over_is_refused():
+    nvm, g1, _g2 = saved_nvm()
+    done = finished_game()
+    assert decode(done).over            # a valid state, but nothing to resume
+    reframe(nvm, GAME_B, done)
+    hw, app = boot("pybadge", nvm)
+    assert menu_note(app) == "Save B was unusable; using A"
+    assert resume(hw, app).encode() == g1
+
+
+def test_save_of_a_game_without_a_screen_is_refused(monkeypatch):
+    """A save this build cannot show (e.g. after installing an older build)
+    decodes, but is refused: no Continue, a note."""
+    import dws_app.app as app_mod
+    nvm, _g1, g2 = saved_nvm()
+    assert decode(g2).GAME_ID == 1
+    monkeypatch.setattr(app_mod, "GAME_SCREENS",
+                        tuple(row for row in app_mod.GAME_SCREENS if row[0] != 1))
+    hw, app = boot("pico_dice", nvm)
+    assert menu_note(app) == "Saved game lost (unusable)"
+    assert not offers_continue(app)
+
+
+def test_both_saves_tampered_game_lost():
+    nvm, _g1, g2 = saved_nvm()
+    rules = broken_rules(g2)
+    reframe(nvm, GAME_A, rules["over"])
+    reframe(nvm, GAME_B, rules["bad player"])
+    hw, app = boot("pico_dice", nvm)
+    assert menu_note(app) == "Saved game lost (unusable)"
+    assert not offers_continue(app)
+
+
+def test_other_frame_version_uses_the_older_copy():
+    nvm, g1, g2 = saved_nvm()
+    reframe(nvm, GAME_B, g2, version=store_mod.GAME_VERSION + 1)
+    hw, app = boot("pybadge", nvm)
+    assert resume(hw, app).encode() == g1
+    nvm, g1, g2 = saved_nvm()
+    reframe(nvm, GAME_A, g1, version=9)
+    reframe(nvm, GAME_B, g2, version=9)
+    hw, app = boot("pybadge", nvm)
+    assert menu_note(app) == "Saved game is from another version"
+    assert not offers_continue(app)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_other_layout_version_resets_with_a_note(profile):
+    nvm, _g1, _g2 = saved_nvm()
+    nvm[4] = store_mod.LAYOUT_VERSION + 1
+    hw, app = boot(profile, nvm)
+    notes = list(app.notes)
+    assert "Settings from another version were reset" in notes
+    assert "Saves from another version were cleared" in notes
+    assert app.settings == default_settings()
+    assert not offers_continue(app)
+    assert menu_note(app) == " ".join(ui.wrap(notes[0], ui.COLS, 2))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_damaged_settings_take_the_defaults(profile):
+    nvm, _g1, g2 = saved_nvm()
+    nvm[SETTINGS_A + 7] ^= 0xFF
+    nvm[SETTINGS_B + 7] ^= 0xFF
+    hw, app = boot(profile, nvm)
+    assert app.settings == default_settings()
+    assert menu_note(app) == "Settings were damaged; defaults restored"
+    assert resume(hw, app).encode() == g2       # the game is not affected
+
+
+def test_out_of_range_setting_is_reset():
+    nvm, _g1, _g2 = saved_nvm()
+    base = SETTINGS_A                 # the one settings write went to slot A
+    assert nvm[base] == store_mod.KIND_SETTINGS
+    payload = bytearray(game_payload(nvm, base))
+    payload[0] = 77                   # brightness 77
+    reframe(nvm, base, bytes(payload), store_mod.KIND_SETTINGS, store_mod.SETTINGS_VERSION)
+    hw, app = boot("pybadge", nvm)
+    assert app.settings["brightness"] == default_settings()["brightness"]
+    assert app.settings["sound"] is False
+    assert menu_note(app) == "Some settings were reset"
+
+
+def test_truncated_nvm_file(tmp_path):
+    """A simulator nvm file cut short in save B: the rest reads as erased
+    flash, save B is damaged and save A is resumed."""
+    nvm, g1, _g2 = saved_nvm(8192)
+    path = os.path.join(str(tmp_path), "nvm.bin")
+    with open(path, "wb") as f:
+        f.write(bytes(nvm[:GAME_B + 40]))
+    hw = build("pybadge", seed=1, nvm_path=path)
+    app = App(hw)
+    app.start()
+    assert menu_note(app) == "Save B was damaged; using A"
+    assert resume(hw, app).encode() == g1
+
+
+# ----- saves at every checkpoint, and only then ------------------------------
+
+
+def new_dws(profile, players, seed):
+    s = Session(profile, seed=seed)
+    s.press("A")
+    while s.screen.players != players:
+        s.press("RIGHT")
+    s.press("DOWN", "DOWN", "DOWN", "A")
+    return s
+
+
+def on_nvm(hw):
+    return Store(bytearray(hw.nvm.data)).load_game()[0]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_one_write_per_checkpoint_through_a_whole_game(profile):
+    s = new_dws(profile, 2, seed=21)
+    rnd = random.Random(5)
+    game = finish_interludes(s).game
+    assert on_nvm(s.hw) == game.checkpoint()
+    checkpoints_seen = 1
+    game_writes = 0
+    while not game.over:
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        step = rnd.choice(steps or game.legal_steps())
+        before_cp = game.checkpoint()
+        writes = s.app.store.stats["writes"]
+        dws_step(s, step)
+        wrote = s.app.store.stats["writes"] - writes
+        if game.over:
+            break
+        if game.checkpoint() is before_cp:
+            assert wrote == 0, step      # nothing irreversible: nothing written
+        else:
+            checkpoints_seen += 1
+            game_writes += wrote
+            assert wrote == 1, step
+            assert on_nvm(s.hw) == game.checkpoint()
+    assert checkpoints_seen > 10 and game_writes == checkpoints_seen - 1
+    assert on_nvm(s.hw) is None
+    # Back to the menu and into the settings without a change: no write.
+    writes = s.app.store.stats["writes"]
+    s.press("A", "DOWN", "A", "B")
+    assert s.app.store.stats["writes"] == writes
+
+
+def test_checkpoint_made_outside_the_screen_flow_is_saved():
+    """A step applied straight to the engine (as a bot or a new screen might)
+    is saved on the next pass of the main loop."""
+    s = new_dws("pybadge", 2, seed=8)
+    game = finish_interludes(s).game
+    rnd = random.Random(1)
+    start = game.checkpoint()
+    while game.checkpoint() is start:
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        game.step(rnd.choice(steps or game.legal_steps()))
+    assert on_nvm(s.hw) == start
+    s.app.poll()
+    assert on_nvm(s.hw) == game.checkpoint()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_continue_resumes_same_player_and_dice_without_writing(profile):
+    s = new_dws(profile, 3, seed=12)
+    rnd = random.Random(9)
+    game = finish_interludes(s).game
+    for _ in range(12):
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    finish_interludes(s)
+    saved = game.checkpoint()
+    # Mid-turn steps are not saved: the resume is at the turn's start.
+    steps = [st for st in game.legal_steps() if st[0] == "pick"]
+    if steps:
+        dws_step(s, steps[0])
+    writes = s.hw.nvm.data[:]
+    hw2 = build(profile, seed=99)
+    hw2.nvm.data[:] = writes
+    app = App(hw2)
+    app.start()
+    resumed = resume(hw2, app)
+    assert resumed.encode() == saved
+    assert resumed.current == game.current and resumed.dice_value == decode(saved).dice_value
+    assert type(app.top).__name__ == "PassScreen" and app.top.seat == resumed.current
+    hw2.keys.tap("A")
+    app.poll()
+    assert isinstance(app.top, DwsScreen) and app.top.header.shown().startswith(
+        "P%d " % (resumed.current + 1))
+    assert [d.text.strip() for d in app.top.dice] == [str(v) for v in resumed.dice_value]
+    assert app.store.stats["writes"] == 0
+
+
+# ----- an exception inside the app -----------------------------------------------
+
+
+def boom(*_args):
+    raise RuntimeError("boom in the screen")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("where", ("buttons", "tick"))
+def test_exception_shows_error_screen_and_a_restarts(profile, where, capsys):
+    s = new_dws(profile, 2, seed=3)
+    game = finish_interludes(s).game
+    rnd = random.Random(2)
+    start = game.checkpoint()
+    while game.checkpoint() is start:        # play to the first confirmed turn
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    finish_interludes(s)
+    saved = game.checkpoint()
+    assert on_nvm(s.hw) == saved
+    nvm_before = bytes(s.hw.nvm.data)
+    setattr(s.screen, where, boom)
+    s.press("A")
+    top = s.app.top
+    assert isinstance(top, ErrorScreen)
+    assert isinstance(s.app.last_error, RuntimeError)
+    shown = "\n".join(texts(top.group))
+    assert "Sorry, something broke." in shown
+    assert "RuntimeError: boom in the" in shown and "screen" in shown
+    assert "Press A to restart" in shown and "Your game is saved." in shown
+    assert "Traceback" not in shown and ".py" not in shown
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "boom in the screen" in err
+    assert not s.hw.pixels.shown or all(p == (0, 0, 0) for p in s.hw.pixels.shown)
+    for name in ("B", "START", "SELECT", "UP"):
+        s.press(name)
+        assert s.app.top is top           # only A leaves
+    s.press("A")
+    assert isinstance(s.app.top, MenuScreen)
+    assert s.app.top.menu.items[0] == "Continue Dice Wide Shut"
+    assert bytes(s.hw.nvm.data) == nvm_before
+    s.press("A")
+    assert s.app.game.encode() == saved
+    assert s.app.last_error is not None and finish_interludes(s).game is s.app.game
+
+
+class FailingNvm(bytearray):
+    """An nvm whose writes fail (a flash error) once armed."""
+    failing = False
+
+    def __setitem__(self, key, value):
+        if self.failing:
+            raise OSError(5, "flash write failed")
+        bytearray.__setitem__(self, key, value)
+
+
+def test_failed_nvm_write_keeps_the_last_save():
+    s = new_dws("pybadge", 2, seed=6)
+    game = finish_interludes(s).game
+    nvm = FailingNvm(s.hw.nvm.data)
+    s.hw.nvm = nvm
+    s.app.store = Store(nvm)
+    saved = game.checkpoint()
+    nvm.failing = True
+    rnd = random.Random(4)
+    while not isinstance(s.app.top, ErrorScreen):
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    assert isinstance(s.app.last_error, OSError)
+    nvm.failing = False
+    s.press("A")
+    assert isinstance(s.app.top, MenuScreen)
+    s.press("A")
+    assert s.app.game.encode() == saved
