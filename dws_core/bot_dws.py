@@ -15,6 +15,10 @@ chance k/8, independently; k = 0 is the column's score now.
   to three filled columns) and the open cells left; a checked 6 is worth a
   point and a half; minus the best take the next player this round gets
   from the dice left over (weighted 1/(players-1)).
+
+To stay within the device's think-time budget a pair of dice is tried only
+in each die's TOP cells (by its own gain), and only the PAIRS pairs with the
+best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
 from dws_core.dws import BLUE, CHECKED, EMPTY, EMPTY_COLUMN_POINTS, PURPLE
@@ -26,7 +30,8 @@ UNIT = 8  # table values are points x UNIT + OFFSET (bytes)
 OFFSET = 48
 SPLIT_COST = 4 * UNIT
 SIX_VALUE = 12
-TOP = 3  # cells tried per die in a pair
+TOP = 2  # cells tried per die in a pair
+PAIRS = 6  # pairs of dice scored in full per turn
 
 
 def _pop(m):
@@ -216,6 +221,7 @@ class _Eval:
         k = _fill_level(game, p, nearest) if strong else 0
         self.k = k
         self.top = [None] * 12
+        self.top_gain = [0] * 12
         self.rows = [_rows(board, 0), _rows(board, 1)]
         self.codes = [_codes(self.rows[0]), _codes(self.rows[1])]
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
@@ -225,7 +231,7 @@ class _Eval:
         if strong and game.players > 1:
             q = (p + 1) % game.players
             if q != game.start_player:
-                self.denial = _gains(game, q, nearest)
+                self.denial = _ranked_pool(game, _gains(game, q, nearest))
 
     def protectable(self, half, r):
         return self.board.sixes[half][r] == CHECKED and not self.game.turn_sixes & (1 << (half * 5 + r))
@@ -238,7 +244,24 @@ class _Eval:
     def pool_penalty(self, taken1, taken2):
         if self.denial is None:
             return 0
-        return _pool_value(self.game, self.denial, taken1, taken2) // (self.game.players - 1)
+        best = 0
+        for ranked in self.denial:
+            total = 0
+            found = 0
+            for g, i in ranked[0]:
+                if i != taken1 and i != taken2:
+                    total += g
+                    found += 1
+                    if found == 2:
+                        break
+            if found and total > best:
+                best = total
+            for g, i in ranked[1]:
+                if i != taken1 and i != taken2:
+                    if g > best:
+                        best = g
+                    break
+        return best // (self.game.players - 1)
 
     def one(self, half, i, v):
         """Best value change for a single die (value v) in half; returns (gain, action)."""
@@ -293,6 +316,7 @@ class _Eval:
             ranked[k] = (gain, cell)
         known = [cell for _, cell in ranked[:TOP]]
         self.top[half * 6 + v] = known
+        self.top_gain[half * 6 + v] = ranked[0][0] if ranked else 0
         return known
 
     def pair(self, half, a, b):
@@ -405,8 +429,11 @@ def _eligible(game, half):
 
 
 def _enumerate(ev):
+    """Offer every take: singles and 6s, and the PAIRS most promising pairs
+    (by the sum of each die's best own gain) scored in full."""
     game = ev.game
     values = game.dice_value
+    pairs = []
     for half in (0, 1):
         dice = _eligible(game, half)
         if not dice:
@@ -435,11 +462,21 @@ def _enumerate(ev):
                 if seen & key:
                     continue
                 seen |= key
-                ev.pair(half, i, j)
+                ev.top_cells(half, vi)
+                ev.top_cells(half, vj)
+                guess = ev.top_gain[half * 6 + vi] + ev.top_gain[half * 6 + vj]
+                k = len(pairs)
+                pairs.append((guess, half, i, j))
+                while k and pairs[k - 1][0] < guess:  # insertion sort, stable
+                    pairs[k] = pairs[k - 1]
+                    k -= 1
+                pairs[k] = (guess, half, i, j)
         for i in dice:
             if values[i] == 6:
                 ev.single(half, i)
                 break
+    for _guess, half, i, j in pairs[:PAIRS]:
+        ev.pair(half, i, j)
 
 
 def _nearest_end(game):
@@ -511,33 +548,26 @@ def _gains(game, q, nearest):
     return out
 
 
-def _pool_value(game, gains, taken1, taken2):
-    """The best take (x UNIT) the next player gets from the dice left."""
-    best = 0
+def _ranked_pool(game, gains):
+    """Per half: ([(gain, die)] of the four best 1-5 dice, the same for the
+    three best 6s) for the next player, so a take's leftover is read quickly."""
+    out = []
     values = game.dice_value
     for half in (0, 1):
-        top1 = -(1 << 29)
-        top2 = -(1 << 29)
-        any_die = False
+        low = []
+        sixes = []
         for i in range(len(values)):
-            if (not game.dice_free[i] or i == taken1 or i == taken2
-                    or not (game.dice_colour[i] == half or game.dice_colour[i] == PURPLE)):
-                continue
-            any_die = True
-            g = gains[half * 7 + values[i]]
-            if values[i] == 6:
-                if g > best:
-                    best = g
-            elif g > top1:
-                top2 = top1
-                top1 = g
-            elif g > top2:
-                top2 = g
-        if any_die and top1 > -(1 << 29):
-            total = top1 + (top2 if top2 > -(1 << 29) else 0)
-            if total > best:
-                best = total
-    return best
+            if game.dice_free[i] and (game.dice_colour[i] == half or game.dice_colour[i] == PURPLE):
+                g = gains[half * 7 + values[i]]
+                into = sixes if values[i] == 6 else low
+                k = len(into)
+                into.append((g, i))
+                while k and into[k - 1][0] < g:  # insertion sort, stable
+                    into[k] = into[k - 1]
+                    k -= 1
+                into[k] = (g, i)
+        out.append((low[:4], sixes[:3]))
+    return out
 
 
 def _plan_steps(game, plan):

@@ -1,0 +1,21 @@
+# Bots of every game play seeded games (with a hint at every decision); prints
+# one line per game: game id, final digest, hints with text, the last text.
+# Run under MicroPython and CPython by tests/test_bots_micropython.py.
+from dws_core import bots
+from dws_core.games import game_class
+from dws_core.rng import Rng
+for gid, n, opts, lv in ((1, 3, {}, ()), (2, 3, {}, ("easy", "shut", "score")), (2, 2, {"mode": "together"}, ("shut", "score")),
+                         (3, 3, {}, ("normal", "strong")), (4, 3, {"hold_cargo": True}, ("normal", "strong")),
+                         (4, 2, {}, ("normal", "strong"))):
+    g = game_class(gid)(n, seed=4, options=opts)
+    if gid == 1:
+        lv = ("easy", "normal", "strong")
+    r = Rng(4)
+    texts = 0
+    while not g.over:
+        st, txt = bots.hint(g)
+        if txt:
+            texts += 1
+        for s in bots.bot_turn(g, lv[g.current % len(lv)], r):
+            g.step(s)
+    print(gid, "%08x" % g.digest(), texts, txt)
