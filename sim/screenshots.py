@@ -20,6 +20,29 @@ def _dws_session(profile, players=3, seed=7):
     return s
 
 
+def _press_a_until(s, done, limit=400):
+    """Press A (roll, mark, go on, pass) until ``done(screen)`` holds."""
+    from dws_app.game_base import GameScreen
+    for _ in range(limit):
+        screen = s.screen
+        if isinstance(screen, GameScreen) and not screen.animating() and done(screen):
+            return
+        s.press("A")
+        finish_interludes(s)
+
+
+def _dicedout_cargo_scenes(profile):
+    s = Session(profile, seed=3)
+    s.app.start_game(3, 3, None, seed=12)
+    _press_a_until(s, lambda sc: sc.game.round >= 1 and sc.game.again and sc.result is None)
+    yield "dicedout", s
+    s = Session(profile, seed=3)
+    s.app.start_game(4, 3, {"hold_cargo": True, "rounds": 3}, seed=12)
+    _press_a_until(s, lambda sc: sc.game.round >= 1 and sc.game.crewed())
+    s.press("DOWN")               # hold the cargo die under the cursor
+    yield "cargo", s
+
+
 def scenes(profile):
     """Yield (screen name, Session) with the app showing that screen."""
     s = Session(profile, seed=1)
@@ -28,9 +51,12 @@ def scenes(profile):
     yield "setup", s
     s.press("SELECT")
     yield "help", s
-    s.press("B", "B", "DOWN")
+    s.press("B", "B", "UP")       # the menu wraps: Settings is last
     s.press("A")
     yield "settings", s
+
+    for name, session in _dicedout_cargo_scenes(profile):
+        yield name, session
 
     s = _dws_session(profile)
     yield "pass", s

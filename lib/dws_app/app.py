@@ -22,6 +22,8 @@ from dws_app.store import Store
 # game id -> (screen module, class).  A game is offered once it has a screen.
 GAME_SCREENS = (
     (1, "dws_app.game_dws", "DwsScreen"),
+    (3, "dws_app.game_dicedout", "DicedOutScreen"),
+    (4, "dws_app.game_cargo", "CargoScreen"),
 )
 
 # Games whose lowest score wins (Shut the Box, DicedOut).

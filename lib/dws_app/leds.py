@@ -28,6 +28,12 @@ class Leds:
         if 0 <= i < self.count:
             self.pixels[i] = rgb(colour)
 
+    def show_colours(self, colours):
+        """LED i shows ``colours[i]``; LEDs past the list are off."""
+        for i in range(self.count):
+            self.pixels[i] = rgb(colours[i] if i < len(colours) else 0)
+        self.show()
+
     def off(self):
         self.fill(0)
         self.show()

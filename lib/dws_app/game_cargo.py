@@ -1,0 +1,261 @@
+"""Cargo (Ship, Captain and Crew): the dice with their roles, rolls left, the
+cargo, everyone's scores.
+
+Layout (26x10 text grid): row 0 whose turn and the round; rows 1-2 the six
+(classic: five) dice, large; row 3 under each die its role: ``SHP`` ship,
+``CPT`` captain, ``CRW`` crew (banked dice also take the role's colour),
+``hld`` a held cargo die; row 4 rolls left and the cargo; rows 5-7 the score
+table; rows 8-9 messages.
+
+Controls: A rolls, UP accepts the cargo (once crewed).  With ``hold_cargo``
+LEFT/RIGHT choose a cargo die and DOWN holds or releases it; B undoes that.
+When a turn ends its last dice stay up until A, then the device is passed on.
+"""
+
+from dws_app import theme, ui
+from dws_app.game_base import GameScreen, anim_value
+from dws_app.score_table import ScoreTable
+from dws_core.cargo import FREE
+
+ROLE_TEXT = ("", "SHP", "CPT", "CRW")
+ROLE_NAME = ("", "ship", "captain", "crew")
+ROLE_BG = (theme.WHITE, 0xFFB020, 0x40C0FF, theme.GREEN)
+HELD_BG = 0x8C8C8C
+SLOT = 24               # pixels from one die to the next
+
+
+class CargoScreen(GameScreen):
+    HELP = (
+        "A: roll the free dice",
+        "6 ship, then 5 captain,",
+        " then 4 crew are banked",
+        " by themselves",
+        "Crewed: the rest is the",
+        " cargo, their sum scores",
+        "UP: accept the cargo",
+        "A: roll the cargo again",
+        "Hold cargo variant:",
+        " <> pick a die, DOWN",
+        " holds / releases it",
+        "B: undo a hold",
+        "No crew after the last",
+        " roll scores 0",
+        "START: menu (saved)",
+        "SHP CPT CRW: banked",
+    )
+
+    def __init__(self, app, game):
+        GameScreen.__init__(self, app, game)
+        n = game.dice_count
+        self.header = self.text(0, 0, ui.COLS)
+        # A die's face spans x - 2 .. x + 14 (padding 1 at scale 2).
+        x0 = 4 + (ui.WIDTH - (SLOT * n - 8)) // 2
+        self.dice = []
+        self.roles = []
+        for i in range(n):
+            x = x0 + SLOT * i
+            self.dice.append(ui.Text(self.root, x, ui.LH, 1, theme.BLACK, " ",
+                                     background=theme.WHITE, padding=1, scale=2))
+            self.roles.append(ui.Text(self.root, x - 3, 3 * ui.LH, 3, theme.FG))
+        self.cursor = ui.rect(self.root, 0, ui.LH - 1, 20, 2 * ui.LH + 2, theme.ACCENT,
+                              outline=True)
+        self.x0 = x0
+        self.status = self.text(0, 4, ui.COLS)
+        self.table = ScoreTable(self, 5, game.players, ("Rnd", "Tot"))
+        self.pick = 0
+        self.result = None      # (line1, line2) while a finished turn stays up
+        self.rolled = ()        # dice the running animation rolls
+        self.view = None        # [player, round, values, roles, held]
+        self.move_pick(0)
+        self.sync_view()
+
+    # ----- what is shown ----------------------------------------------------------
+
+    def sync_view(self):
+        g = self.game
+        self.view = [g.current, g.round, g.values, g.roles, g.held]
+
+    def refresh(self):
+        g = self.game
+        if self.result is None:
+            self.sync_view()
+        p, rnd, values, roles, held = self.view
+        self.header.text = "Player %d   Round %d of %d" % (p + 1, rnd + 1, g.rounds)
+        self.header.color = theme.player_colour(p)
+        level = 0
+        cargo = 0
+        for i in range(len(self.dice)):
+            die = self.dice[i]
+            die.text = str(values[i]) if values[i] else " "
+            mark = self.roles[i]
+            if roles[i] != FREE:
+                level += 1
+                die.background = ROLE_BG[roles[i]]
+                mark.text = ROLE_TEXT[roles[i]]
+                mark.color = ROLE_BG[roles[i]]
+            else:
+                cargo += values[i]
+                die.background = HELD_BG if held[i] else (theme.WHITE if values[i] else theme.DARK)
+                mark.text = "hld" if held[i] else ""
+                mark.color = theme.FG
+        left = "Rolls left %d" % g.rolls_left() if self.result is None else "Turn over"
+        self.status.text = ui.fit(left, 15) + ("Cargo %d" % cargo if level == 3 else "")
+        self.table.show([[s for s in g.round_scores[rnd]],
+                         [g.total(q) for q in range(g.players)]])
+        self.place_cursor(level == 3)
+        if self.refused is None:
+            self.instructions(level)
+        self.show_leds()
+
+    def place_cursor(self, crewed):
+        g = self.game
+        if self.result is not None or not (crewed and g.hold_cargo) or g.roles[self.pick] != FREE:
+            self.cursor.hidden = True
+            return
+        self.cursor.hidden = False
+        self.cursor.x = self.x0 + SLOT * self.pick - 4
+
+    def instructions(self, level):
+        g = self.game
+        if self.result is not None:
+            self.say(self.result[0], self.result[1])
+        elif level == 3:
+            keys = "A:roll ^:accept"
+            if g.hold_cargo:
+                keys += " <>v:hold"
+            self.say("Cargo %d: accept or roll?" % g.cargo(), keys)
+        elif g.rolls == 0:
+            self.say("Need 6 ship, 5 captain,", "4 crew.  A: roll")
+        else:
+            self.say("Need a %d (%s)" % (6 - level, ROLE_NAME[level + 1]), "A: roll")
+
+    def turn_info(self):
+        g = self.game
+        return ("Round %d of %d" % (g.round + 1, g.rounds),
+                "Total so far %d" % g.total(g.current))
+
+    # ----- LEDs: banked and held dice ----------------------------------------------
+
+    def show_leds(self):
+        p, _r, values, roles, held = self.view
+        player = theme.player_colour(p)
+        leds = self.app.leds
+        if leds.die_leds:
+            out = []
+            for i in range(len(values)):
+                if roles[i] != FREE:
+                    out.append(ROLE_BG[roles[i]])
+                else:
+                    out.append(theme.WHITE if held[i] else 0)
+            while len(out) < leds.count:
+                out.append(player)
+        else:
+            out = [player, 0, 0, 0, player]
+            for i in range(len(values)):
+                if roles[i] != FREE:
+                    out[roles[i]] = ROLE_BG[roles[i]]
+        leds.show_colours(out)
+
+    def roll_frame(self, frame):
+        if frame < 0:
+            return
+        for i in self.rolled:
+            self.dice[i].text = str(anim_value(frame, i))
+        leds = self.app.leds
+        for i in range(leds.count):
+            leds.set(i, theme.WHITE if (frame + i) % 2 else theme.player_colour(self.view[0]))
+        leds.show()
+
+    # ----- turns ----------------------------------------------------------------------
+
+    def begin_turn(self, fresh):
+        GameScreen.begin_turn(self, False)
+
+    def act(self, step):
+        g = self.game
+        p = g.current
+        before = [p, g.round, list(g.values), list(g.roles), list(g.held)]
+        events = self.try_step(step)
+        if events is None:
+            return
+        if step[0] == "hold" or step[0] == "release":
+            self.refresh()
+            return
+        self.app.save_game(g)
+        line1 = None
+        line2 = "A: next player"
+        self.rolled = ()
+        for e in events:
+            kind = e[0]
+            if kind == "rolled":
+                self.rolled = e[2]
+                before[2] = list(e[3])
+            elif kind == "banked":
+                before[3][e[3]] = e[2]
+            elif kind == "accepted":
+                line1 = "P%d takes cargo: %d" % (p + 1, e[2])
+            elif kind == "turn_end" and line1 is None:
+                line1 = ("Last roll: P%d scores %d" % (p + 1, e[2]) if e[2]
+                         else "No crew: P%d scores 0" % (p + 1))
+            elif kind == "round_end":
+                line2 = "Round %d over  A: go on" % (e[1] + 1)
+            elif kind == "game_end":
+                line2 = "Game over  A: scores"
+        if line1 is not None:
+            self.view = before
+            self.result = (line1, line2)
+        elif g.crewed():
+            self.move_pick(0)
+        if self.rolled:
+            self.roll()
+        else:
+            self.refresh()
+
+    def go_on(self):
+        """A after a finished turn: the scores, or the next player."""
+        self.result = None
+        if self.game.over:
+            self.app.show_scores(self.game)
+        else:
+            GameScreen.begin_turn(self, False)
+
+    # ----- buttons ---------------------------------------------------------------------
+
+    def move_pick(self, step):
+        """Move the cursor to the next cargo die (0: stay if it is one)."""
+        g = self.game
+        i = self.pick
+        for _ in range(g.dice_count):
+            i = (i + step) % g.dice_count
+            if g.roles[i] == FREE:
+                break
+            step = step or 1
+        self.pick = i
+
+    def on_button(self, name):
+        if name == "START" and self.result is not None and self.game.over:
+            self.go_on()          # record the finished game before leaving
+            return
+        GameScreen.on_button(self, name)
+
+    def buttons(self, name):
+        g = self.game
+        if self.result is not None:
+            if name == "A":
+                self.go_on()
+            return True
+        if name == "A":
+            self.act(("roll",))
+        elif name == "UP":
+            self.act(("accept",))
+        elif name == "DOWN":
+            i = self.pick
+            self.act(("release", i) if g.held[i] else ("hold", i))
+        elif name == "LEFT" or name == "RIGHT":
+            if g.crewed() and g.hold_cargo:
+                self.move_pick(-1 if name == "LEFT" else 1)
+                self.refused = None
+                self.refresh()
+        else:
+            return False
+        return True

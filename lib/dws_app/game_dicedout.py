@@ -1,0 +1,342 @@
+"""DicedOut: the player's sheet for the round (2-12), the reroll boxes, the
+dice, the round and everyone's scores.
+
+Layout (26x10 text grid, y in logical pixels): row 0 whose turn and the
+round; the numbers 2-7 and 8-12 in two rows 2 px apart (so inverted cells do
+not merge), marked numbers inverted (black on white, green when marked this
+turn), bonus numbers with a ``*``; the reroll boxes, ``[x]`` ticked, ``[ ]``
+left; the two dice large at the right; the score table (this round or the
+roll-off, total); rows 8-9 messages.
+
+Controls: A rolls.  After a bonus number LEFT/RIGHT choose an unmarked
+number and A marks it.  Between rounds the lowest scorer picks with
+LEFT/RIGHT who gets only two rerolls, A confirms.  When a turn ends the sheet
+and dice of that turn stay up until A, then the device is passed on.
+"""
+
+from dws_app import theme, ui
+from dws_app.game_base import GameScreen, anim_value
+from dws_app.score_table import ScoreTable
+from dws_core.dicedout import EXTRA, PENALTY
+
+CELL_W = 4          # grid columns per number cell
+DICE_COL = 20       # the dice sit at the right of rows 2-3
+USED = 0xFF6060
+
+
+CELL_Y = (12, 26)     # pixel y of the two number rows (a gap between inverted cells)
+BOXES_Y = 39
+TABLE_Y = 52
+
+
+def cell_col_y(n):
+    i = n - 2
+    return (i % 6) * CELL_W, CELL_Y[i // 6]
+
+
+class DicedOutScreen(GameScreen):
+    HELP = (
+        "A: roll the two dice",
+        "A new total is marked;",
+        " a marked one ticks a",
+        " reroll [x]: roll again",
+        "None left: diced out,",
+        " score = unmarked sum",
+        "Bonus (*): <> pick one",
+        " more number, A marks",
+        "Between rounds lowest",
+        " picks who gets only 2",
+        " rerolls: <> then A",
+        "Lowest total wins",
+        "START: menu (saved)",
+        "Sheet: black on white",
+        " = marked, * = bonus",
+    )
+
+    def __init__(self, app, game):
+        GameScreen.__init__(self, app, game)
+        self.header = self.text(0, 0, ui.COLS)
+        self.cells = []
+        for n in range(2, 13):
+            col, y = cell_col_y(n)
+            self.cells.append(ui.Text(self.root, 2 + col * ui.CW, y, 3, theme.FG,
+                                      "%2d%s" % (n, "*" if game.is_bonus(n) else " "),
+                                      background=theme.BG, padding=1))
+        self.boxes = ui.Text(self.root, 2, BOXES_Y, DICE_COL - 1)
+        self.dice = []
+        for k in range(2):
+            self.dice.append(ui.Text(self.root, 2 + DICE_COL * ui.CW + 20 * k, CELL_Y[1], 1,
+                                     theme.BLACK, " ", background=theme.WHITE,
+                                     padding=1, scale=2))
+        self.table = ScoreTable(self, 0, game.players, ("Rnd", "Tot"), y=TABLE_Y)
+        self.cursor = ui.rect(self.root, 0, 0, 3 * ui.CW + 4, ui.LH + 2,
+                              theme.ACCENT, outline=True)
+        self.cursor.hidden = True
+        self.pick = 0           # number (EXTRA) or player (PENALTY) under the cursor
+        self.result = None      # (line1, line2) while a finished turn stays up
+        self.note = None        # a one-off message for the next instructions
+        self.turn_marks = 0     # bits marked in this turn (shown green)
+        self.rolloff = None     # roll-off totals per player, shown in the table
+        self.finisher = -1      # the player whose finished turn is up
+        self.view = None        # [player, round, marks, used, boxes, a, b]
+        self.reset_pick()
+        self.sync_view()
+
+    # ----- what is shown ----------------------------------------------------------
+
+    def sync_view(self):
+        g = self.game
+        p = g.current
+        # The dice belong to this turn only while rolling again or picking a bonus.
+        mine = g.again or g.phase == EXTRA
+        self.view = [p, g.round, g.marks[p], g.used[p], g.boxes(p),
+                     g.dice[0] if mine else 0, g.dice[1] if mine else 0]
+
+    def refresh(self):
+        g = self.game
+        if self.result is None:
+            self.sync_view()
+        p, rnd, marks, used, boxes, a, b = self.view
+        self.header.text = "Player %d   Round %d of %d" % (p + 1, rnd + 1, g.rounds)
+        self.header.color = theme.player_colour(p)
+        for n in range(2, 13):
+            cell = self.cells[n - 2]
+            bit = 1 << (n - 2)
+            if marks & bit:
+                cell.background = theme.GREEN if self.turn_marks & bit else theme.WHITE
+                cell.color = theme.BLACK
+            else:
+                cell.background = theme.BG
+                cell.color = theme.ACCENT if g.is_bonus(n) else theme.FG
+        self.boxes.text = "Rerolls " + "[x]" * used + "[ ]" * (boxes - used) + \
+            (" (2)" if boxes == 2 else "")
+        self.boxes.color = USED if used == boxes else theme.FG
+        self.draw_die(0, a)
+        self.draw_die(1, b)
+        totals = [g.total(q) for q in range(g.players)]
+        if self.rolloff is not None and (self.result is None or g.phase != PENALTY):
+            # The roll-off (game start, tie for lowest) until the next roll.
+            self.table.show([self.rolloff, totals], ("Roll", "Tot"))
+        else:
+            self.table.show([g.round_scores[rnd], totals])
+        self.place_cursor()
+        if self.refused is None:
+            self.instructions()
+        self.show_leds()
+
+    def draw_die(self, k, value):
+        die = self.dice[k]
+        die.text = str(value) if value else " "
+        die.background = theme.WHITE if value else theme.DARK
+
+    def place_cursor(self):
+        phase = self.game.phase if self.result is None else -1
+        if phase == EXTRA:
+            col, y = cell_col_y(self.pick)
+        elif phase == PENALTY:
+            col, y = self.table.header_col(self.pick), self.table.y
+        else:
+            self.cursor.hidden = True
+            return
+        self.cursor.hidden = False
+        self.cursor.x = col * ui.CW
+        self.cursor.y = y - 1
+
+    def instructions(self):
+        g = self.game
+        if self.result is not None:
+            self.say(self.result[0], self.result[1])
+        elif g.phase == PENALTY:
+            self.say("Won the roll-off: choose" if self.rolloff else "Lowest score: you choose",
+                     "<> A: who gets 2 rerolls")
+        elif g.phase == EXTRA:
+            self.say("Bonus %d! Mark one more" % (g.dice[0] + g.dice[1]), "<>:number  A:mark")
+        elif g.again:
+            total = g.dice[0] + g.dice[1]
+            left = g.rerolls_left(g.current)
+            self.say("%d is marked: roll again" % total,
+                     "(%d left)  A: roll" % left)
+        elif self.note is not None:
+            self.say(self.note[0], self.note[1])
+        else:
+            self.say("A: roll the dice", "SELECT: help")
+
+    def turn_info(self):
+        g = self.game
+        if g.phase == PENALTY:
+            return ("Lowest score this round", "Pick who gets 2 rerolls")
+        p = g.current
+        return ("Round %d of %d" % (g.round + 1, g.rounds),
+                "Total so far %d, %d rerolls" % (g.total(p), g.boxes(p)))
+
+    # ----- LEDs: the player's colour around the reroll boxes --------------------
+
+    def show_leds(self):
+        p, _r, marks, used, boxes = self.view[:5]
+        player = theme.player_colour(p)
+        leds = self.app.leds
+        if leds.die_leds:
+            # One LED per number 2-12 (lit = marked), then the player.
+            out = [player if marks & (1 << k) else 0 for k in range(11)]
+            out.append(player)
+            out.append(player)
+        else:
+            out = [player]
+            for k in range(3):
+                out.append(USED if k < used else (theme.GREEN if k < boxes else 0))
+            out.append(player)
+        leds.show_colours(out)
+
+    def roll_frame(self, frame):
+        if frame < 0:
+            return
+        self.dice[0].text = str(anim_value(frame, 0))
+        self.dice[1].text = str(anim_value(frame, 1))
+        leds = self.app.leds
+        for i in range(leds.count):
+            leds.set(i, theme.WHITE if (frame + i) % 2 else theme.player_colour(self.view[0]))
+        leds.show()
+
+    # ----- turns ----------------------------------------------------------------------
+
+    def begin_turn(self, fresh):
+        g = self.game
+        if fresh and g.initial_events:
+            self.take_rolloffs(g.initial_events)
+        if self.rolloff is not None and g.round == 0 and fresh:
+            # The first-player roll-off stays up until A.
+            self.result = ("Roll-off: P%d starts" % (g.current + 1), "A: go on")
+            self.refresh()
+            return
+        self.reset_pick()
+        GameScreen.begin_turn(self, False)
+
+    def take_rolloffs(self, events):
+        for e in events:
+            if e[0] == "rolloff":
+                if self.rolloff is None:
+                    self.rolloff = [None] * self.game.players
+                self.rolloff[e[1]] = e[2][0] + e[2][1]
+
+    def act(self, step):
+        g = self.game
+        p = g.current
+        before = [p, g.round, g.marks[p], g.used[p], g.boxes(p), g.dice[0], g.dice[1]]
+        events = self.try_step(step)
+        if events is None:
+            return
+        self.app.save_game(g)
+        self.note = None
+        rolled = False
+        ended = False
+        line1 = None
+        line2 = "A: next player" if g.current != p else "A: your next turn"
+        for e in events:
+            kind = e[0]
+            if kind == "rolled":
+                rolled = True
+                self.rolloff = None
+                before[5], before[6] = e[2]
+            elif kind == "marked" or kind == "extra":
+                before[2] |= 1 << (e[2] - 2)
+                self.turn_marks |= 1 << (e[2] - 2)
+            elif kind == "reroll":
+                before[3] = before[4] - e[2]
+            elif kind == "diced_out":
+                line1 = "P%d diced out: %d" % (p + 1, e[2])
+            elif kind == "cleared":
+                line1 = "P%d marked all 11: 0" % (p + 1)
+            elif kind == "turn_end":
+                ended = True
+            elif kind == "round_end":
+                line2 = "Round %d over  A: go on" % (e[1] + 1)
+            elif kind == "rolloff":
+                self.take_rolloffs((e,))
+            elif kind == "game_end":
+                line2 = "Game over  A: scores"
+            elif kind == "penalised":
+                self.rolloff = None
+                self.note = ("P%d gets 2 rerolls" % (e[2] + 1),
+                             "Round %d: A: roll" % (g.round + 1))
+        if ended:
+            if line1 is None:
+                marked = [str(n) for n in range(2, 13) if self.turn_marks & (1 << (n - 2))]
+                line1 = "P%d marked %s" % (p + 1, " and ".join(marked))
+            self.view = before
+            self.result = (line1, line2)
+            self.finisher = p
+        else:
+            self.reset_pick()
+        if rolled:
+            self.roll()
+        else:
+            self.refresh()
+
+    def go_on(self):
+        """A after a finished turn: the scores, or the next player."""
+        was = self.finisher
+        self.finisher = -1
+        self.result = None
+        self.turn_marks = 0
+        if self.game.over:
+            self.app.show_scores(self.game)
+            return
+        self.reset_pick()
+        if self.game.current == was:
+            self.refresh()        # the same player again: no need to pass
+        else:
+            GameScreen.begin_turn(self, False)
+
+    # ----- buttons ---------------------------------------------------------------------
+
+    def reset_pick(self):
+        g = self.game
+        self.pick = 2 if g.phase == EXTRA else g.current
+        self.move_pick(0 if g.phase == EXTRA else 1)
+
+    def move_pick(self, step):
+        """Move the cursor to the next unmarked number / other player (0: stay if ok)."""
+        g = self.game
+        if g.phase == EXTRA:
+            n = self.pick
+            for _ in range(11):
+                n = 2 + (n - 2 + step) % 11
+                if not g.is_marked(g.current, n):
+                    break
+                step = step or 1
+            self.pick = n
+        elif g.players > 1:
+            q = (self.pick + step) % g.players
+            if q == g.current:
+                q = (q + (step or 1)) % g.players
+            self.pick = q
+
+    def on_button(self, name):
+        if name == "START" and self.result is not None and self.game.over:
+            self.go_on()          # record the finished game before leaving
+            return
+        GameScreen.on_button(self, name)
+
+    def buttons(self, name):
+        g = self.game
+        if self.result is not None:
+            if name == "A":
+                self.go_on()
+            return True
+        if name == "LEFT" or name == "RIGHT":
+            if g.phase != EXTRA and g.phase != PENALTY:
+                return True
+            self.move_pick(-1 if name == "LEFT" else 1)
+            self.refused = None
+            self.place_cursor()
+            self.instructions()
+            return True
+        if name == "A":
+            if g.phase == EXTRA:
+                self.act(("extra", self.pick))
+            elif g.phase == PENALTY:
+                self.act(("penalise", self.pick))
+            else:
+                self.act(("roll",))
+            return True
+        return False

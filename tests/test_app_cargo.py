@@ -1,0 +1,237 @@
+"""Cargo (Ship, Captain and Crew) played through the app's buttons on both
+hardware profiles."""
+
+import random
+
+import pytest
+
+from dws_app import theme
+from dws_app.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
+from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP
+from sim.script import Session
+from test_app_dicedout import assert_fits, open_setup, setup_and_start
+from test_app_screens import _Counter
+
+PROFILES = ("pybadge", "pico_dice")
+
+
+def new_game(profile, players=2, seed=5, **options):
+    s = Session(profile, seed=seed)
+    open_setup(s, "Cargo")
+    setup_and_start(s, players, options)
+    return s
+
+
+def settle(s):
+    """Press A through pass screens and B through roll animations."""
+    for _ in range(10):
+        top = s.screen
+        if type(top).__name__ == "PassScreen":
+            s.press("A")
+        elif isinstance(top, CargoScreen) and top.animating():
+            s.press("B")
+        else:
+            return top
+    return s.screen
+
+
+def step_by_buttons(s, step):
+    screen = s.screen
+    kind = step[0]
+    if kind == "roll":
+        s.press("A")
+    elif kind == "accept":
+        s.press("UP")
+    else:
+        for _ in range(len(screen.dice)):
+            if screen.pick == step[1]:
+                break
+            s.press("RIGHT")
+        assert screen.pick == step[1] and not screen.cursor.hidden
+        s.press("DOWN")
+
+
+def shown_dice(screen):
+    """(value, role text) per die as the labels show them."""
+    return [(screen.dice[i].shown(), screen.roles[i].shown()) for i in range(len(screen.dice))]
+
+
+def check_dice(screen):
+    g = screen.game
+    for i in range(g.dice_count):
+        value, role = shown_dice(screen)[i]
+        assert value == (str(g.values[i]) if g.values[i] else "")
+        if g.roles[i] != FREE:
+            assert role == ROLE_TEXT[g.roles[i]]
+            assert screen.dice[i].background == ROLE_BG[g.roles[i]]
+        else:
+            assert role == ("hld" if g.held[i] else "")
+    status = screen.status.shown()
+    assert status.startswith("Rolls left %d" % g.rolls_left())
+    assert status.endswith("Cargo %d" % g.cargo()) == g.crewed()
+
+
+def check_result(screen, score):
+    """The finished turn's dice: crewed -> the cargo dice sum to the score."""
+    dice = shown_dice(screen)
+    roles = [r for _v, r in dice if r in ("SHP", "CPT", "CRW")]
+    for v, r in dice:
+        if r in ("SHP", "CPT", "CRW"):
+            assert v == str(6 - ROLE_TEXT.index(r) + 1)
+    if len(roles) == 3:
+        assert sum(int(v) for v, r in dice if r not in ("SHP", "CPT", "CRW")) == score
+    else:
+        assert score == 0 and "No crew" in screen.msg1.shown()
+
+
+def play(s, rnd, counter=None):
+    screen = settle(s)
+    game = screen.game
+    seen = {"results": 0, "holds": 0, "accepts": 0}
+    while True:
+        screen = settle(s)
+        assert s.screen is screen
+        if screen.result is not None:
+            seen["results"] += 1
+            p, rnd_index = screen.view[0], screen.view[1]
+            score = game.round_scores[rnd_index][p]
+            assert ("P%d " % (p + 1)) in screen.msg1.shown()
+            assert screen.msg1.shown().endswith(" %d" % score)
+            check_result(screen, score)
+            assert screen.status.shown().startswith("Turn over")
+            if game.over:
+                assert screen.msg2.shown() == "Game over  A: scores"
+                return screen, seen
+            s.press("A")
+            continue
+        check_dice(screen)
+        assert screen.header.shown().startswith("Player %d " % (game.current + 1))
+        if counter is not None:
+            assert counter.count == 0
+        legal = game.legal_steps()
+        # Accept now and then; hold a little; mostly roll.
+        weights = [3 if st[0] == "roll" else 1 for st in legal]
+        step = rnd.choices(legal, weights)[0]
+        seen["holds"] += step[0] in ("hold", "release")
+        seen["accepts"] += step[0] == "accept"
+        step_by_buttons(s, step)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_complete_game_through_buttons(profile):
+    s = new_game(profile, players=2, seed=11, hold_cargo=True, rounds=3)
+    screen = settle(s)
+    game = screen.game
+    assert isinstance(screen, CargoScreen) and game.hold_cargo and game.rounds == 3
+    assert game.dice_count == 6 and len(screen.dice) == 6
+    screen, seen = play(s, random.Random(3))
+    assert seen["results"] == 6 and seen["holds"] > 0 and seen["accepts"] > 0
+    for q in range(2):
+        assert screen.table.cols[q].shown().split("\n")[2].strip() == str(game.total(q))
+    assert_fits(s)
+    win = game.ranking()[0]
+    s.press("A")
+    assert type(s.screen).__name__ == "ScoresScreen"
+    assert s.screen.title.shown().startswith("Player %d wins" % (win[0] + 1)) or len(win) > 1
+    assert not s.app.store.has_game()
+
+
+def test_classic_game_has_five_dice_and_three_rolls():
+    s = new_game("pybadge", players=2, seed=7, classic=True)
+    screen = settle(s)
+    game = screen.game
+    assert game.dice_count == 5 and len(screen.dice) == 5
+    assert screen.status.shown().startswith("Rolls left 3")
+    screen, seen = play(s, random.Random(1))
+    assert seen["results"] == 2
+
+
+def crewed_game(profile, hold_cargo=True):
+    """A game at P1's first crewed moment (rolled by buttons)."""
+    for seed in range(1, 60):
+        s = new_game(profile, players=2, seed=seed, hold_cargo=hold_cargo)
+        screen = settle(s)
+        game = screen.game
+        while not game.crewed() and game.current == 0 and game.round == 0:
+            s.press("A")
+            settle(s)
+            if screen.result is not None:
+                break
+        if game.crewed() and screen.result is None:
+            return s, screen, game
+    raise AssertionError("no crewed start")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_refusal_before_crew(profile):
+    s = new_game(profile, seed=3)
+    screen = settle(s)
+    game = screen.game
+    before = game.encode()
+    s.press("UP")                   # accept with nothing banked
+    assert game.encode() == before
+    assert screen.msg1.shown() == "No crew yet" and screen.msg1.color == theme.WARN
+    s.press("DOWN")                 # hold: the variant is off
+    assert screen.msg1.shown() == "Holding is off"
+    s.press("A")
+    settle(s)
+    assert game.rolls == 1 and screen.msg1.color == theme.FG
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_hold_release_and_undo(profile):
+    s, screen, game = crewed_game(profile)
+    cargo = [i for i in range(game.dice_count) if game.roles[i] == FREE]
+    assert not screen.cursor.hidden and screen.pick == cargo[0]
+    assert screen.msg2.shown() == "A:roll ^:accept <>v:hold"
+    s.press("RIGHT")
+    assert screen.pick == cargo[1]             # banked dice are skipped
+    s.press("DOWN")                             # hold it
+    assert game.held[cargo[1]] and screen.roles[cargo[1]].shown() == "hld"
+    assert screen.dice[cargo[1]].background != theme.WHITE
+    if s.app.leds.die_leds:
+        assert s.app.leds.colours()[cargo[1]] == theme.WHITE
+    s.press("B")                                # undo the hold
+    assert not game.held[cargo[1]] and screen.roles[cargo[1]].shown() == ""
+    s.press("DOWN", "DOWN")                     # hold, then release
+    assert not game.held[cargo[1]]
+    s.press("B")                                # undo the release: held again
+    assert game.held[cargo[1]]
+    values = list(game.values)
+    s.press("A")                                # roll the others
+    settle(s)
+    if screen.result is None:
+        assert game.values[cargo[1]] == values[cargo[1]] and game.held[cargo[1]]
+    before = game.encode()
+    s.press("B")                                # a roll is never undone
+    assert game.encode() == before
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_banked_dice_on_screen_and_leds(profile):
+    s, screen, game = crewed_game(profile, hold_cargo=False)
+    check_dice(screen)
+    leds = s.app.leds.colours()
+    for role in (SHIP, CAPTAIN, CREW):
+        i = game.roles.index(role)
+        assert screen.roles[i].shown() == ROLE_TEXT[role]
+        assert leds[i if s.app.leds.die_leds else role] == ROLE_BG[role]
+    assert screen.cursor.hidden                  # nothing to hold in this variant
+    score = game.cargo()
+    s.press("UP")                                # accept
+    assert screen.result is not None
+    assert screen.msg1.shown() == "P1 takes cargo: %d" % score
+    assert game.round_scores[0][0] == score and game.current == 1
+    check_result(screen, score)
+    assert_fits(s)
+    s.press("A")
+    assert type(s.screen).__name__ == "PassScreen"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_presses_create_no_display_objects(profile, monkeypatch):
+    s = new_game(profile, players=3, seed=6, hold_cargo=True, rounds=2)
+    settle(s)
+    counter = _Counter(monkeypatch)
+    screen, seen = play(s, random.Random(5), counter=counter)
+    assert counter.count == 0 and seen["results"] == 6 and seen["holds"] > 0

@@ -1,0 +1,277 @@
+"""DicedOut played through the app's buttons on both hardware profiles."""
+
+import random
+
+import pytest
+
+from dws_app import theme
+from dws_app.game_dicedout import DicedOutScreen
+from dws_core.dicedout import EXTRA, PENALTY, DicedOut
+from sim.script import Session
+from test_app_screens import _Counter, labels, screen_box
+
+PROFILES = ("pybadge", "pico_dice")
+
+
+def open_setup(s, title):
+    items = s.screen.menu.items
+    for _ in range(items.index(title)):
+        s.press("DOWN")
+    s.press("A")
+    assert type(s.screen).__name__ == "SetupScreen"
+
+
+def setup_and_start(s, players, options):
+    """On the setup screen: choose players and options with the arrows, start."""
+    setup = s.screen
+    assert setup.rows[setup.menu.index] == "players"
+    while setup.players != players:
+        s.press("RIGHT")
+    for name in sorted(options):
+        while setup.rows[setup.menu.index] != name:
+            s.press("DOWN")
+        while setup.options[name] != options[name]:
+            s.press("RIGHT")
+    while setup.rows[setup.menu.index] != "start":
+        s.press("DOWN")
+    s.press("A")
+
+
+def new_game(profile, players=2, rounds=1, seed=5):
+    s = Session(profile, seed=seed)
+    open_setup(s, "DicedOut")
+    setup_and_start(s, players, {"rounds": rounds})
+    return s
+
+
+def settle(s):
+    """Press A through pass screens and B through roll animations."""
+    for _ in range(10):
+        top = s.screen
+        if type(top).__name__ == "PassScreen":
+            s.press("A")
+        elif isinstance(top, DicedOutScreen) and top.animating():
+            s.press("B")
+        else:
+            return top
+    return s.screen
+
+
+def step_by_buttons(s, step):
+    """One engine step the way a player does it."""
+    screen = s.screen
+    if step[0] == "roll":
+        s.press("A")
+        return
+    for _ in range(12):
+        if screen.pick == step[1]:
+            break
+        s.press("RIGHT")
+    assert screen.pick == step[1]
+    s.press("A")
+
+
+def assert_fits(s):
+    app = s.app
+    limit_w = app.width // app.scale
+    limit_h = app.height // app.scale
+    for label in labels(app.top.root, []):
+        if label.hidden or not label.text.strip():
+            continue
+        x0, y0, x1, y1 = screen_box(label, s.hw.display)
+        assert 0 <= x0 and x1 <= limit_w and 0 <= y0 and y1 <= limit_h, label.text
+
+
+def check_sheet(screen):
+    """The labels show the current player's sheet, boxes and scores."""
+    g = screen.game
+    p = g.current
+    assert screen.header.shown().startswith("Player %d " % (p + 1))
+    assert "Round %d of %d" % (g.round + 1, g.rounds) in screen.header.shown()
+    for n in range(2, 13):
+        cell = screen.cells[n - 2]
+        assert (cell.background != theme.BG) == g.is_marked(p, n), n
+        assert cell.shown().endswith("*") == g.is_bonus(n)
+    boxes = screen.boxes.shown()
+    assert boxes.count("[x]") == g.used[p]
+    assert boxes.count("[ ]") == g.rerolls_left(p)
+    totals = screen.table.cols
+    for q in range(g.players):
+        assert totals[q].shown().split("\n")[2].strip() == str(g.total(q))
+
+
+def play(s, rnd, counter=None, on_result=None):
+    """Play to the end by buttons; returns the screen and what was seen."""
+    screen = settle(s)
+    game = screen.game
+    seen = {"results": 0, "rerolls": 0, "extras": 0, "penalties": 0, "diced": 0}
+    while True:
+        screen = settle(s)
+        assert s.screen is screen
+        if screen.result is not None:
+            seen["results"] += 1
+            line1 = screen.msg1.shown()
+            p = screen.view[0]
+            assert line1.startswith("P%d " % (p + 1))
+            rnd_scores = game.round_scores[screen.view[1]]
+            if "diced out" in line1:
+                seen["diced"] += 1
+                assert line1.endswith(": %d" % rnd_scores[p])
+            if on_result is not None:
+                on_result(screen)
+            if game.over:
+                assert screen.msg2.shown() == "Game over  A: scores"
+                return screen, seen
+            s.press("A")
+            continue
+        check_sheet(screen)
+        if counter is not None:
+            assert counter.count == 0
+        legal = game.legal_steps()
+        step = rnd.choice(legal)
+        p = game.current
+        before_used = game.used[p]
+        if game.phase == EXTRA:
+            seen["extras"] += 1
+            assert screen.msg1.shown().startswith("Bonus ")
+            assert not game.is_marked(p, screen.pick)
+        elif game.phase == PENALTY:
+            seen["penalties"] += 1
+            assert screen.msg2.shown() == "<> A: who gets 2 rerolls"
+        step_by_buttons(s, step)
+        if step[0] == "penalise":
+            assert game.penalised == step[1]
+            assert screen.msg1.shown() == "P%d gets 2 rerolls" % (step[1] + 1)
+        if game.again and game.current == p and game.used[p] > before_used:
+            seen["rerolls"] += 1
+            settle(s)
+            total = game.dice[0] + game.dice[1]
+            assert screen.msg1.shown() == "%d is marked: roll again" % total
+            assert screen.msg2.shown() == "(%d left)  A: roll" % game.rerolls_left(p)
+            assert [d.shown() for d in screen.dice] == [str(v) for v in game.dice]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_complete_one_round_game_through_buttons(profile):
+    s = new_game(profile, players=2, rounds=1, seed=11)
+    screen = s.screen
+    game = screen.game
+    assert isinstance(screen, DicedOutScreen) and game.rounds == 1
+    # The first-player roll-off stays up until A, its totals in the table.
+    rolls = [e for e in game.initial_events if e[0] == "rolloff"]
+    assert screen.msg1.shown() == "Roll-off: P%d starts" % (game.current + 1)
+    assert screen.table.label.shown().split("\n")[1] == "Roll"
+    p, (a, b) = rolls[-1][1], rolls[-1][2]
+    assert screen.table.cols[p].shown().split("\n")[1].strip() == str(a + b)
+    assert_fits(s)
+    s.press("A")
+    assert type(s.screen).__name__ == "PassScreen"
+    s.press("A")
+    screen, seen = play(s, random.Random(3), on_result=lambda sc: assert_fits(s))
+    assert seen["results"] >= 10 and seen["rerolls"] > 0 and seen["diced"] > 0
+    win = game.ranking()[0]
+    s.press("A")
+    assert type(s.screen).__name__ == "ScoresScreen"
+    assert s.screen.title.shown().startswith("Player %d wins" % (win[0] + 1)) or len(win) > 1
+    assert not s.app.store.has_game()
+
+
+def test_four_rounds_with_penalties_and_bonus_marks():
+    s = new_game("pybadge", players=2, rounds=4, seed=2)
+    game = s.screen.game
+    s.press("A")                    # past the roll-off
+    screen, seen = play(s, random.Random(8))
+    assert game.round == 3 and game.over
+    assert seen["penalties"] == 3 and seen["extras"] > 0
+    assert screen.table.label.shown().split("\n")[1] == "Rnd"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_refusal_nothing_to_undo(profile):
+    """Every DicedOut step is a roll or a final choice: B has nothing to take back."""
+    s = new_game(profile, seed=4)
+    s.press("A")                    # past the roll-off
+    screen = settle(s)
+    game = screen.game
+    before = game.encode()
+    s.press("B")
+    assert game.encode() == before
+    assert screen.msg1.shown() == "Nothing to undo"
+    assert screen.msg1.color == theme.WARN
+    s.press("A")                    # the roll goes ahead and clears the message
+    settle(s)
+    assert screen.msg1.color == theme.FG and game.encode() != before
+
+
+def rigged_bonus(profile, nvm_path=None):
+    """P1 to move with 3-11 marked but 7 and 9, the next roll a 12."""
+    s = Session(profile, seed=2, nvm_path=nvm_path)
+    for seed in range(1, 400):
+        game = DicedOut(2, seed=seed, start_player=0)
+        rng = game.rng.state
+        a, b = game.rng.die(), game.rng.die()
+        game.rng.state = rng
+        if a + b == 12:
+            break
+    for n in range(3, 12):
+        if n not in (7, 9):
+            game.marks[0] |= 1 << (n - 2)
+    game._mark_checkpoint()
+    s.app.open_game(game)
+    return s, settle(s), game
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_bonus_mark_with_the_cursor(profile):
+    s, screen, game = rigged_bonus(profile)
+    s.press("A")                    # rolls the 12: a bonus number
+    settle(s)
+    assert game.phase == EXTRA and screen.msg1.shown() == "Bonus 12! Mark one more"
+    assert not screen.cursor.hidden
+    picks = []
+    for _ in range(4):
+        picks.append(screen.pick)
+        s.press("RIGHT")
+    assert picks == [2, 7, 9, 2]    # only unmarked numbers
+    s.press("LEFT", "LEFT")         # 7 -> 2 -> 9 (wrapping)
+    assert screen.pick == 9
+    s.press("A")
+    assert game.is_marked(0, 9) and game.is_marked(0, 12)
+    assert screen.result is not None
+    assert screen.msg1.shown() == "P1 marked 9 and 12"
+    assert screen.cells[9 - 2].background == theme.GREEN
+    assert screen.cells[12 - 2].background == theme.GREEN
+    assert screen.cells[3 - 2].background == theme.WHITE
+    assert [d.shown() for d in screen.dice] == ["6", "6"]
+    assert_fits(s)
+    if s.app.leds.die_leds:     # one LED per number: 2, 7 unmarked
+        colours = s.app.leds.colours()
+        assert colours[0] == 0 and colours[5] == 0 and colours[7] != 0
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_presses_create_no_display_objects(profile, monkeypatch):
+    s = new_game(profile, players=3, rounds=2, seed=6)
+    s.press("A", "A")               # roll-off, then the pass screen is built
+    settle(s)
+    counter = _Counter(monkeypatch)
+    screen, seen = play(s, random.Random(5), counter=counter)
+    assert counter.count == 0 and seen["results"] > 10 and seen["penalties"] == 1
+
+
+def test_continue_while_picking_the_bonus_mark(tmp_path):
+    nvm = str(tmp_path / "nvm.bin")
+    s, screen, game = rigged_bonus("pybadge", nvm_path=nvm)
+    s.press("A")                    # the 12: now picking the extra mark
+    assert game.phase == EXTRA
+    # Power cut: a new app on the same nvm resumes at the same choice.
+    s2 = Session("pybadge", seed=2, nvm_path=nvm)
+    assert s2.screen.menu.items[0] == "Continue DicedOut"
+    s2.press("A")
+    screen2 = settle(s2)
+    assert screen2.game.encode() == game.encode()
+    assert screen2.pick == 2 and not screen2.cursor.hidden
+    assert screen2.msg1.shown() == "Bonus 12! Mark one more"
+    s2.press("RIGHT", "A")
+    assert screen2.game.is_marked(0, 7)
+    assert screen2.msg1.shown() == "P1 marked 7"
