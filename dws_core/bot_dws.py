@@ -13,8 +13,8 @@ chance k/8, independently; k = 0 is the column's score now.
 * strong: the same turns scored by expected column value, k set from the
   turns likely left (the end-condition race: how close the nearest board is
   to three filled columns) and the open cells left; a checked 6 is worth a
-  point and a half; minus the best take the next player this round gets
-  from the dice left over (weighted 1/(players-1)).
+  point and a half; at 2-3 players, minus the best take the next player
+  this round gets from the dice left over (weighted 1/(players-1)).
 
 To stay within the device's think-time budget a pair of dice is tried only
 in each die's TOP cells (by its own gain), and only the PAIRS pairs with the
@@ -32,6 +32,7 @@ SPLIT_COST = 4 * UNIT
 SIX_VALUE = 12
 TOP = 2  # cells tried per die in a pair
 PAIRS = 6  # pairs of dice scored in full per turn
+DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)
 
 
 def _pop(m):
@@ -57,6 +58,7 @@ def _digits():
 
 
 DIG = _digits()
+POP = bytes([_pop(m) for m in range(32)])
 _cache = []  # [points pair, tables]: tables[half * 9 + k], one variant kept
 
 
@@ -157,10 +159,23 @@ def _delta(codes, table, r, old, new):
     """Change of half value when row r goes from state old to new."""
     if old == new:
         return 0
+    w = P3[r]
+    if new != CROSS and POP[new] < 4:
+        # Only checked cells were added and no cell got blocked: one column
+        # per added check (open 0 -> checked 1).
+        acc = 0
+        added = new & ~old
+        c = 0
+        while added:
+            if added & 1:
+                code = codes[c]
+                acc += table[code + w] - table[code]
+            added >>= 1
+            c += 1
+        return acc
     acc = 0
     o = old * 5
     n = new * 5
-    w = P3[r]
     for c in range(5):
         d = DIG[n + c] - DIG[o + c]
         if d:
@@ -228,7 +243,7 @@ class _Eval:
         self.best = None
         self.best_value = -(1 << 29)
         self.denial = None
-        if strong and game.players > 1:
+        if strong and 1 < game.players <= DENIAL_PLAYERS:
             q = (p + 1) % game.players
             if q != game.start_player:
                 self.denial = _ranked_pool(game, _gains(game, q, nearest))

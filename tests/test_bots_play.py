@@ -128,7 +128,7 @@ def test_fixed_seed_fixed_game_cargo():
 
 
 DIGESTS = {
-    "dws": "e3ac423c",
+    "dws": "10d90e38",
     "stb": "3c36156b",
     "dicedout": "b415648b",
     "cargo": "8e6d9d4a",
