@@ -1,0 +1,287 @@
+"""Button storms with power cuts: the whole app (menu, setup, every game in
+GAME_SCREENS, settings, help, scores) on both profiles, driven through the
+simulated keypad by a seeded random stream, with the nvm cut at random bytes
+of random writes and the app restarted on the surviving bytes.
+
+Checked after every event: no exception reached the app's error screen; the
+game in play round-trips decode(encode()) and its checkpoint too; scores and
+ranking are consistent (Dice Wide Shut scores recounted here from the board);
+the store holds exactly the checkpoint of the game in play (so every
+confirmed turn and roll was saved).  After every cut or restart: the game the
+store offers is the last completely saved checkpoint or, when the cut hit
+the write of the next one, that one; Continue resumes it byte for byte.
+
+Speed: Blinka draws label glyphs pixel by pixel in Python (bitmaptools.blit,
+a C routine on the device): 90 % of the simulator's time.  The fuzz checks
+logic, not pixels (test_app_screens checks those), so it replaces the glyph
+copy of ``bitmap_label.Label._blit`` with a no-op; the labels, bitmaps and
+every line of app code still run.
+"""
+
+import random
+
+import pytest
+from adafruit_display_text import bitmap_label
+from hypothesis import given, settings, strategies as st
+
+from dws_app import app as app_mod
+from dws_app.app import App
+from dws_app.game_base import GameScreen
+from dws_app.store import KIND_GAME, Store
+from dws_core.dws import CHECKED
+from dws_core.games import decode
+from tests.nvm_faults import CuttableNvm, PowerCut
+from sim.hw import build
+
+PROFILES = ("pybadge", "pico_dice")
+EVENTS_PER_PROFILE = 50000           # 100,000 per run over both profiles
+NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
+# Mostly moves and A (so games progress), some B, few START / SELECT.
+WEIGHTS = (12, 12, 12, 12, 30, 8, 1, 2)
+CUM_WEIGHTS = []
+_total = 0
+for _w in WEIGHTS:
+    _total += _w
+    CUM_WEIGHTS.append(_total)
+P_CUT = 0.02                         # arm a cut at a random later byte
+P_RESTART = 0.002                    # switch off and on between two writes
+RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))   # RULES.md 1
+EMPTY_COLUMN = -5
+GAME_SLOTS = (0x200, 0x600)          # the store's game slots A and B
+
+
+class PowerLost(BaseException):
+    """The power went: not an Exception, so nothing in the app catches it."""
+
+
+class FuzzNvm(CuttableNvm):
+    """Keeps the game payloads the app writes (``game_writes``: payload or
+    None for a cleared game, and whether the write completed)."""
+
+    def __init__(self, data):
+        CuttableNvm.__init__(self, data)
+        self.game_writes = []
+
+    def __setitem__(self, key, value):
+        game = None
+        if isinstance(key, slice) and key.start in GAME_SLOTS and value[0] == KIND_GAME:
+            n = (value[4] << 8) | value[5]
+            game = [bytes(value[6:6 + n]) or None, False]
+            self.game_writes.append(game)
+        try:
+            CuttableNvm.__setitem__(self, key, value)
+        except PowerCut:
+            raise PowerLost()
+        if game is not None:
+            game[1] = True
+
+
+@pytest.fixture
+def fast_glyphs(monkeypatch):
+    monkeypatch.setattr(bitmap_label.Label, "_blit", lambda self, *a, **k: None)
+
+
+# ----- invariants ---------------------------------------------------------------
+
+
+def dws_recount(game, p):
+    """Dice Wide Shut score of player p from the board (RULES.md 1)."""
+    total = 0
+    for half in (0, 1):
+        cells = game.boards[p].cells[half]
+        for col in range(5):
+            runs = []
+            run = 0
+            for row in range(5):
+                if cells[row * 5 + col] == CHECKED:
+                    run += 1
+                else:
+                    runs.append(run)
+                    run = 0
+            runs.append(run)
+            if max(runs) == 0:
+                total += EMPTY_COLUMN
+            else:
+                total += sum(RUN_POINTS[half][r] for r in runs)
+    return total
+
+
+def check_game(game, seen):
+    """The invariants of the game in play; ``seen`` holds the encodings
+    already checked (an unchanged state is not decoded again)."""
+    data = game.encode()
+    cp = game.checkpoint()
+    assert cp is not None
+    for state in (data, cp):
+        if state not in seen:
+            assert decode(state).encode() == state
+            seen.add(state)
+    assert 0 <= game.current < game.players
+    scores = game.scores()
+    assert all(type(s) is int for s in scores)
+    ranking = game.ranking()
+    assert sorted(p for g in ranking for p in g) == list(range(game.players))
+    if game.GAME_ID == 1:
+        assert scores == [dws_recount(game, p) for p in range(game.players)]
+        for group in ranking:
+            assert len(set(scores[p] for p in group)) == 1
+
+
+def stored_game(nvm):
+    """What a power-up on these bytes offers to continue."""
+    return Store(bytearray(nvm)).load_game(App.resumable)[0]
+
+
+# ----- the driver ---------------------------------------------------------------------
+
+
+class Fuzzer:
+    def __init__(self, profile, seed):
+        self.rnd = random.Random(seed)
+        self.hw = build(profile, seed=seed)
+        self.nvm = FuzzNvm(b"\xff" * len(self.hw.nvm))
+        self.hw.nvm = self.nvm          # the device's nvm, with power cuts
+        self.stats = {"events": 0, "cuts": 0, "restarts": 0, "resumed": 0,
+                      "checkpoints": 0, "finished": 0, "writes": 0, "screens": set(),
+                      "started": set()}
+        self.expected = None            # the game bytes a power-up must offer
+        self.seen = set()               # game states already decoded
+        self.verified = None            # (nvm bytes, expected) last checked
+        self.boot()
+
+    def boot(self):
+        """A power-up: a new App on the same nvm; checks what it offers."""
+        self.hw.keys.events.clear()
+        self.nvm.budget = None
+        saved = stored_game(self.nvm)
+        assert saved == self.expected
+        self.app = App(self.hw)
+        self.app.start()
+        menu = self.app.top
+        offers = menu.actions[0][0] == "continue"
+        assert offers == (saved is not None)
+        self.last_game = None
+        if offers and self.rnd.random() < 0.8:
+            self.tap("A")
+            game = self.app.game
+            assert game.encode() == saved
+            top = self.app.top
+            if game.players > 1:
+                assert type(top).__name__ == "PassScreen" and top.seat == game.current
+            else:
+                assert isinstance(top, GameScreen)
+            self.stats["resumed"] += 1
+            self.last_game = game
+
+    def tap(self, name):
+        hw, app = self.hw, self.app
+        hw.keys.tap(name)
+        while app.poll() is not None:
+            pass
+        r = self.rnd.random()
+        hw.clock.advance(20 if r < 0.8 else (1000 if r < 0.995 else 700000))
+        app.poll()
+
+    def model(self):
+        """The bytes the store must hold now, from the app's game in play."""
+        game = self.app.game
+        if game is not None:
+            self.last_game = game
+            return None if game.over else game.checkpoint()
+        if self.last_game is not None and self.last_game.over:
+            return None
+        return self.expected
+
+    def event(self):
+        rnd = self.rnd
+        r = rnd.random()
+        if r < P_RESTART:
+            self.stats["restarts"] += 1
+            self.boot()
+        elif r < P_RESTART + P_CUT and self.nvm.budget is None:
+            # The power goes after this many more written bytes.
+            self.nvm.arm(rnd.randrange(0, 300), reverse=rnd.random() < 0.5)
+        x = rnd.random() * CUM_WEIGHTS[-1]
+        k = 0
+        while CUM_WEIGHTS[k] <= x:
+            k += 1
+        before = self.expected
+        del self.nvm.game_writes[:]
+        writes = self.app.store.stats["writes"]
+        game = self.app.game
+        state = game.encode() if game is not None else None
+        try:
+            self.tap(NAMES[k])
+        except PowerLost:
+            self.stats["cuts"] += 1
+            # A power-up offers the last game the app saved completely or,
+            # if the cut hit a game save, possibly that one (when the bytes
+            # that did not land were equal already).
+            last = before
+            cut = ()
+            for payload, completed in self.nvm.game_writes:
+                if completed:
+                    last = payload
+                else:
+                    cut = (payload,)
+            saved = stored_game(self.nvm)
+            assert saved == last or saved in cut, "resumed neither save"
+            self.expected = saved
+            self.boot()
+            return
+        self.stats["events"] += 1
+        app = self.app
+        assert app.last_error is None, repr(app.last_error)
+        self.stats["writes"] += app.store.stats["writes"] - writes
+        now = self.model()
+        if now != self.expected and now is not None:
+            self.stats["checkpoints"] += 1
+        self.expected = now
+        top = app.top
+        if isinstance(top, GameScreen) and top.refused is not None and top.game is game:
+            # The event ended on a refusal: the game did not change.
+            assert game.encode() == state, top.refused
+        game = app.game
+        if game is not None:
+            self.stats["started"].add(game.GAME_ID)
+            if len(self.seen) > 2000:
+                self.seen.clear()
+            check_game(game, self.seen)
+        elif self.last_game is not None and self.last_game.over:
+            self.stats["finished"] += 1
+            self.last_game = None
+        self.stats["screens"].add(type(app.top).__name__)
+        now = (bytes(self.nvm), self.expected)
+        if now != self.verified:        # the nvm or the model changed
+            assert stored_game(self.nvm) == self.expected
+            self.verified = now
+
+
+def fuzz(profile, events, seed):
+    f = Fuzzer(profile, seed)
+    while f.stats["events"] < events:
+        f.event()
+    return f.stats
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_button_storm_with_power_cuts(profile, fast_glyphs):
+    stats = fuzz(profile, EVENTS_PER_PROFILE, seed=PROFILES.index(profile) + 2024)
+    games = set(gid for gid, _m, _n in app_mod.GAME_SCREENS)
+    assert stats["started"] == games, stats
+    for name in ("MenuScreen", "SetupScreen", "SettingsScreen", "HelpScreen",
+                 "PassScreen", "ScoresScreen"):
+        assert name in stats["screens"], (name, stats)
+    assert stats["cuts"] >= 100 and stats["restarts"] >= 50 and stats["resumed"] >= 100, stats
+    assert stats["finished"] >= 1 and stats["checkpoints"] >= 1000, stats
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2 ** 32 - 1),
+       profile=st.sampled_from(PROFILES),
+       events=st.integers(1, 400))
+def test_short_storms(seed, profile, events):
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(bitmap_label.Label, "_blit", lambda self, *a, **k: None)
+        stats = fuzz(profile, events, seed)
+    assert stats["events"] == events
