@@ -10,7 +10,7 @@ A decision is one roll (or, in together mode, one use choice), or the tiles
 of one set followed by its confirm.
 """
 
-from dws_core.stb import ROLL, SELECT, USE, open_sum
+from dws_core.stb import ROLL, SELECT, USE, open_sum, tiles_of
 from dws_core.stb_solver import sets_by_total
 
 LEVELS = ("easy", "shut", "score")
@@ -25,23 +25,12 @@ def _by_total(tiles):
     return _sets[1]
 
 
-def _tiles(mask):
-    out = []
-    t = 1
-    while mask:
-        if mask & 1:
-            out.append(t)
-        mask >>= 1
-        t += 1
-    return out
-
-
 def _easy_set(mask, total, tiles):
     best = 0
     best_key = -1
     for t in _by_total(tiles)[total] if 0 < total <= 12 else ():
         if mask & t == t:
-            tiles_in = _tiles(t)
+            tiles_in = tiles_of(t)
             key = tiles_in[-1] * 16 - len(tiles_in)
             if key > best_key:
                 best_key = key
@@ -65,12 +54,12 @@ def turn(game, level, rng):
             one = game.solver(level).use_one_die(mask, game.dice[0])
         return [("use", 1 if one else 2)]
     total = game.target(p)
-    steps = [("open", t) for t in _tiles(game.selection)]
+    steps = [("open", t) for t in tiles_of(game.selection)]
     if level == "easy":
         chosen = _easy_set(mask, total, game.tiles)
     else:
         chosen = game.solver(level).best_set(mask, total)
-    for t in _tiles(chosen):
+    for t in tiles_of(chosen):
         steps.append(("shut", t))
     steps.append(("confirm",))
     return steps
@@ -109,7 +98,7 @@ def hint(game):
         if s[0] == "shut":
             chosen |= 1 << (s[1] - 1)
     rest = mask & ~chosen
-    names = "+".join([str(t) for t in _tiles(chosen)])
+    names = "+".join([str(t) for t in tiles_of(chosen)])
     return steps, "Shut %s: %s shut, exp %s" % (
         names, _pct(shut.value(rest), shut.scale), _exp(score.value(rest), score.scale))
 

@@ -9,7 +9,7 @@ After the last roll the turn ends by itself; without a crew it scores 0.
 Every round each player takes one turn, player 0 first; totals add up.
 """
 
-from dws_core.engine import Engine, rank_by
+from dws_core.engine import Engine, rank_by, int_arg, round_total
 from dws_core.errors import DecodeError, Refused
 
 FREE = 0
@@ -20,11 +20,6 @@ CREW = 3
 ROLE_VALUE = (0, 6, 5, 4)
 NONE = 255
 
-
-def _int_arg(step):
-    if len(step) != 2 or type(step[1]) is not int:
-        raise Refused("Not a step")
-    return step[1]
 
 
 class Cargo(Engine):
@@ -81,11 +76,7 @@ class Cargo(Engine):
         return self.max_rolls - self.rolls
 
     def total(self, p):
-        t = 0
-        for row in self.round_scores:
-            if row[p] is not None:
-                t += row[p]
-        return t
+        return round_total(self.round_scores, p)
 
     def scores(self):
         return [self.total(p) for p in range(self.players)]
@@ -135,7 +126,7 @@ class Cargo(Engine):
             self._end_turn(score, events)
             return True
         if kind == "hold" or kind == "release":
-            i = _int_arg(step)
+            i = int_arg(step)
             if not self.hold_cargo:
                 raise Refused("Holding is off")
             if not self.crewed():

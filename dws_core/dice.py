@@ -6,16 +6,11 @@ that is not held; ``("hold", i)`` / ``("release", i)`` toggle a die;
 keep their values, new ones start unrolled).  The game never ends.
 """
 
-from dws_core.engine import Engine
+from dws_core.engine import Engine, int_arg
 from dws_core.errors import DecodeError, Refused
 
 MAX_DICE = 6
 
-
-def _int_arg(step):
-    if len(step) != 2 or type(step[1]) is not int:
-        raise Refused("Not a step")
-    return step[1]
 
 
 class Dice(Engine):
@@ -91,7 +86,7 @@ class Dice(Engine):
             events.append(("rolled", 0, tuple(rolled), tuple(self.values)))
             return True
         if kind == "hold" or kind == "release":
-            i = _int_arg(step)
+            i = int_arg(step)
             if i < 0 or i >= self.count:
                 raise Refused("No such die")
             hold = kind == "hold"
@@ -103,7 +98,7 @@ class Dice(Engine):
             events.append(("held" if hold else "released", 0, i))
             return False
         if kind == "count":
-            n = _int_arg(step)
+            n = int_arg(step)
             if n < 1 or n > MAX_DICE:
                 raise Refused("1 to 6 dice")
             if n == self.count:

@@ -12,7 +12,7 @@ Every roll, including roll-offs, happens inside a step or the constructor and
 is recorded in the state, so undo and resume never redraw a die.
 """
 
-from dws_core.engine import Engine, rank_by
+from dws_core.engine import Engine, rank_by, int_arg, round_total
 from dws_core.errors import DecodeError, Refused
 
 LOW = 2
@@ -35,11 +35,6 @@ def unmarked_sum(marks):
             total += n
     return total
 
-
-def _int_arg(step):
-    if len(step) != 2 or type(step[1]) is not int:
-        raise Refused("Not a step")
-    return step[1]
 
 
 class DicedOut(Engine):
@@ -110,11 +105,7 @@ class DicedOut(Engine):
         return self.round_scores[self.round][p] is not None
 
     def total(self, p):
-        t = 0
-        for row in self.round_scores:
-            if row[p] is not None:
-                t += row[p]
-        return t
+        return round_total(self.round_scores, p)
 
     def scores(self):
         return [self.total(p) for p in range(self.players)]
@@ -146,7 +137,7 @@ class DicedOut(Engine):
             self._roll(events)
             return True
         if kind == "extra":
-            n = _int_arg(step)
+            n = int_arg(step)
             if self.phase != EXTRA:
                 raise Refused("No bonus mark now")
             if n < LOW or n > HIGH:
@@ -162,7 +153,7 @@ class DicedOut(Engine):
             self._end_turn(events)
             return True
         if kind == "penalise":
-            q = _int_arg(step)
+            q = int_arg(step)
             if self.phase != PENALTY:
                 raise Refused("No penalty now")
             if q < 0 or q >= self.players:

@@ -183,6 +183,22 @@ class Engine:
         raise NotImplementedError
 
 
+def int_arg(step):
+    """The one int argument of a step such as ("hold", 2); refuses anything else."""
+    if len(step) != 2 or type(step[1]) is not int:
+        raise Refused("Not a step")
+    return step[1]
+
+
+def round_total(round_scores, p):
+    """Player ``p``'s total over recorded rounds (None = not played yet)."""
+    t = 0
+    for row in round_scores:
+        if row[p] is not None:
+            t += row[p]
+    return t
+
+
 def rank_by(keys, higher_is_better=True):
     """Group players by ``keys`` (one comparable per player), best first."""
     order = list(range(len(keys)))

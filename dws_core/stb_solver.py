@@ -28,6 +28,8 @@ tiles take about 6 times longer with a 17 KB table.  ``advance()`` lets the
 app solve in slices between frames instead of freezing.
 """
 
+from dws_core.stb import open_sum, tiles_of  # noqa: F401  (tiles_of is part of the API)
+
 ONE_DIE_RULES = ("high_shut", "remaining_le_6", "never")
 OBJECTIVES = ("shut", "score")
 # Ways to roll each two-dice total (index = total).
@@ -39,17 +41,6 @@ SCALE_SCORE = 10 ** 7
 def exact_scale(tiles):
     """The scale at which every value is an exact integer (big on the board)."""
     return 36 ** tiles
-
-
-def open_sum(mask):
-    total = 0
-    tile = 1
-    while mask:
-        if mask & 1:
-            total += tile
-        mask >>= 1
-        tile += 1
-    return total
 
 
 def one_die_allowed(mask, one_die):
@@ -67,18 +58,6 @@ def mask_of(tiles):
     for t in tiles:
         mask |= 1 << (t - 1)
     return mask
-
-
-def tiles_of(mask):
-    """The tile numbers in a mask, ascending."""
-    out = []
-    tile = 1
-    while mask:
-        if mask & 1:
-            out.append(tile)
-        mask >>= 1
-        tile += 1
-    return out
 
 
 def sets_by_total(tiles):

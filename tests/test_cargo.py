@@ -3,22 +3,7 @@ import pytest
 
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP, Cargo
 from dws_core.errors import DecodeError, Refused
-from dws_core.rng import Rng
-
-
-class Scripted(Rng):
-    """An Rng whose die() returns scripted values; anything else is a test error."""
-
-    def __init__(self, values):
-        Rng.__init__(self, 1)
-        self.values = list(values)
-
-    def die(self, sides=6):
-        assert self.values, "the engine rolled more dice than scripted"
-        return self.values.pop(0)
-
-    def below(self, n):
-        raise AssertionError("Cargo draws dice only")
+from tests.scripted import Scripted
 
 
 def game(players=2, dice=(), **options):

@@ -2,20 +2,9 @@
 import pytest
 
 from dws_core.errors import DecodeError, Refused
-from dws_core.rng import Rng
+from tests.scripted import Scripted
 from dws_core.stb import OUT, PLAYING, ROLL, SELECT, SHUT, USE, ShutTheBox, can_make
 from dws_core.stb_solver import mask_of
-
-
-class Scripted(Rng):
-    """An Rng whose dice come from a list (the state itself never changes)."""
-
-    def __init__(self, dice):
-        Rng.__init__(self, 1)
-        self.queue = list(dice)
-
-    def die(self, sides=6):
-        return self.queue.pop(0)
 
 
 def game(players=1, dice=(), start=0, **options):
