@@ -89,6 +89,8 @@ def scenes(profile):
         steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
         dws_step(s, rnd.choice(steps or game.legal_steps()))
     yield "scores", s
+    from sim.play_stb import scenes as stb_and_dice
+    yield from stb_and_dice(profile)
 
 
 def main(argv=None):

@@ -22,8 +22,10 @@ from dws_app.store import Store
 # game id -> (screen module, class).  A game is offered once it has a screen.
 GAME_SCREENS = (
     (1, "dws_app.game_dws", "DwsScreen"),
+    (2, "dws_app.game_stb", "StbScreen"),
     (3, "dws_app.game_dicedout", "DicedOutScreen"),
     (4, "dws_app.game_cargo", "CargoScreen"),
+    (5, "dws_app.game_dice", "DiceScreen"),
 )
 
 # Games whose lowest score wins (Shut the Box, DicedOut).

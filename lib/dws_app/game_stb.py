@@ -1,0 +1,455 @@
+"""Shut the Box: the tiles as flaps, the dice, whose turn, the running scores.
+
+Tiles stand up (tan, black number) while open, sit half down in green while
+chosen, and lie flat (dark, grey number) once shut: position tells them apart
+without colour.  A button right of the dice reads ROLL / USE / SHUT.
+
+Controls: before a roll UP/DOWN choose 1 or 2 dice (when the one-die rule
+allows it) and A rolls; in together mode an eligible player sees die 1 and
+chooses with UP/DOWN to use it alone or both, A confirms.  After the roll
+LEFT/RIGHT move over the tiles and the SHUT button, A chooses or unchooses a
+tile; once the chosen tiles add up the cursor jumps to SHUT and A shuts them.
+B undoes a choice.  A turn that ends (stuck, box shut, round over) stays on
+screen until A, then the device is passed on.
+"""
+
+from dws_app import theme, ui
+from dws_app.game_base import GameScreen, anim_value
+from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
+
+TILE_OPEN = 0xD8A860
+TILE_CHOSEN = 0x40C040
+TILE_SHUT = 0x383838
+TOP = 15                 # y of a standing flap
+FLAP_H = 18
+DROP = (0, 6, 14)        # how far a flap sits down: open, chosen, shut
+DICE_Y = 55
+SCORE_ROW = 6
+
+
+def dice_text(dice):
+    return "+".join(str(d) for d in dice)
+
+
+class StbScreen(GameScreen):
+    HELP = (
+        "Before a roll:",
+        " UP/DOWN 1 or 2 dice",
+        " (when one die is allowed)",
+        " A rolls",
+        "After the roll:",
+        " LEFT/RIGHT pick a tile",
+        " A chooses / unchooses",
+        " when they add up, A on",
+        " SHUT shuts them",
+        "Together: UP/DOWN + A use",
+        " die 1 alone or both",
+        "B: undo a choice",
+        "SELECT: hint, again: help",
+        "START: menu (game saved)",
+        "Tiles: up = open,",
+        " green = chosen, down=shut",
+        "Lowest score wins",
+    )
+
+    def __init__(self, app, game):
+        GameScreen.__init__(self, app, game)
+        n = game.tiles
+        slot = ui.WIDTH // n
+        self.slot = slot
+        self.x0 = 2 + (ui.WIDTH - slot * n) // 2
+        fw = slot - 2 if n < 12 else slot - 1
+        self.header = self.text(0, 0, 17, theme.FG)
+        self.open_text = self.text(17, 0, 9, theme.FG)
+        self.flaps = []
+        self.numbers = []
+        for i in range(n):
+            x = self.x0 + slot * i + (slot - fw) // 2
+            self.flaps.append(ui.rect(self.root, x, TOP, fw, FLAP_H, TILE_OPEN))
+            label = str(i + 1)
+            self.numbers.append(ui.Text(self.root, x + (fw - ui.CW * len(label)) // 2,
+                                        TOP + 3, len(label), theme.BLACK, label))
+        self.tile_box = ui.rect(self.root, 0, TOP - 2, slot, FLAP_H + DROP[2] + 4,
+                                theme.ACCENT, outline=True)
+        self.dice = []
+        for k in range(2):
+            self.dice.append(ui.Text(self.root, 4 + 14 * k, DICE_Y, 1, theme.BLACK, "?",
+                                     background=theme.WHITE, padding=2))
+        self.info = self.text(5, 0, 15, theme.FG)
+        self.info.move(self.info.x, DICE_Y)
+        self.button = ui.Text(self.root, 2 + 21 * ui.CW, DICE_Y, 4, theme.BLACK, "ROLL",
+                              background=theme.ACCENT, padding=2)
+        self.button_box = ui.rect(self.root, 2 + 21 * ui.CW - 4, DICE_Y - 2, 4 * ui.CW + 8, 16,
+                                  theme.WHITE, outline=True)
+        self.scores = []
+        for p in range(game.players):
+            self.scores.append(ui.Text(self.root, 2 + (p % 4) * 39,
+                                       self.row_y(SCORE_ROW + p // 4), 6,
+                                       theme.player_colour(p), background=theme.BG,
+                                       padding=1))
+        self.cursor = game.tiles      # a tile index, or tiles = the button
+        self.ndice = 2                # turns mode: dice to roll
+        self.use = 2                  # together mode: dice to use
+        self.frozen = None            # (player, box, selection, dice) shown while waiting
+        self.waiting = None           # (line1, line2, action on A)
+        self.rolloff = None           # {player: dice} shown before the first turn
+        self.pass_info = ()
+
+    # ----- what is shown -------------------------------------------------------
+
+    def view(self):
+        g = self.game
+        if self.frozen is not None:
+            return self.frozen
+        p = g.current
+        if g.phase == ROLL and self.ndice == 1 and ("roll", 1) not in g.legal_steps():
+            self.ndice = 2            # a new turn or player: two dice again
+        dice = list(g.dice)
+        if g.phase == ROLL and not g.together:
+            dice = [0] * self.ndice
+        elif g.phase == USE:
+            dice.append(0)
+        elif not dice:
+            dice = [0, 0]
+        return p, g.boxes[p], g.selection, dice
+
+    def refresh(self):
+        g = self.game
+        p, box, sel, dice = self.view()
+        self.header.text = "P%d  round %d/%d" % (p + 1, g.round + 1, g.rounds)
+        self.header.color = theme.player_colour(p)
+        self.open_text.text = "%9s" % ("open %d" % open_sum(box))
+        for i in range(g.tiles):
+            bit = 1 << i
+            state = 1 if sel & bit else (0 if box & bit else 2)
+            flap = self.flaps[i]
+            flap.y = TOP + DROP[state]
+            flap.pixel_shader[1] = (TILE_OPEN, TILE_CHOSEN, TILE_SHUT)[state]
+            num = self.numbers[i]
+            num.move(num.x, TOP + 3 + DROP[state])
+            num.color = theme.GREY if state == 2 else theme.BLACK
+        for k in range(2):
+            self.dice[k].hidden = k >= len(dice)
+            if k < len(dice):
+                self.dice[k].text = str(dice[k]) if dice[k] else "?"
+        self.draw_scores(p)
+        self.draw_info(p, sel, dice)
+        self.place_cursor()
+        if self.waiting is not None:
+            self.say(self.waiting[0], self.waiting[1])
+        elif self.refused is None:
+            self.instructions()
+        self.show_leds(p, box, sel, dice)
+
+    def draw_scores(self, current):
+        g = self.game
+        totals = g.scores()
+        for p in range(g.players):
+            label = self.scores[p]
+            if self.rolloff is not None:
+                d = self.rolloff.get(p)
+                label.text = "P%d %s" % (p + 1, dice_text(d) if d else "")
+            else:
+                total = totals[p]
+                if g.together and not g.over and len(g.round_scores[p]) == g.round:
+                    total += g.score_now(p)
+                label.text = "P%d %d" % (p + 1, total)
+            colour = theme.player_colour(p)
+            if p == current and self.rolloff is None:
+                label.color, label.background = theme.BLACK, colour
+            else:
+                done = g.status[p] != PLAYING and self.rolloff is None
+                label.color, label.background = (theme.DIM if done else colour), theme.BG
+
+    def draw_info(self, p, sel, dice):
+        g = self.game
+        if self.rolloff is not None or self.waiting is not None:
+            total = sum(dice)
+            self.info.text = "= %d" % total if total else ""
+            self.button.hidden = True
+            return
+        self.button.hidden = False
+        if g.phase == SELECT:
+            self.info.text = "= %d  chosen %d" % (g.target(p), open_sum(sel))
+            self.button.text = "SHUT"
+        elif g.phase == USE:
+            self.info.text = "use %d %s" % (self.use, "die" if self.use == 1 else "dice")
+            self.button.text = "USE"
+        else:
+            if g.together:
+                self.info.text = "P%d rolls" % (g.roller + 1)
+            else:
+                self.info.text = "%d %s" % (self.ndice, "die" if self.ndice == 1 else "dice")
+            self.button.text = "ROLL"
+
+    def place_cursor(self):
+        g = self.game
+        on_tiles = (self.waiting is None and self.rolloff is None and g.phase == SELECT
+                    and self.cursor < g.tiles)
+        self.tile_box.hidden = not on_tiles
+        self.button_box.hidden = on_tiles or self.button.hidden
+        if on_tiles:
+            self.tile_box.x = self.x0 + self.slot * self.cursor
+
+    def instructions(self):
+        g = self.game
+        if g.phase == ROLL:
+            if g.together:
+                self.say("A: roll for everyone", "SELECT: hint  START: menu")
+            elif ("roll", 1) in g.legal_steps():
+                self.say("A: roll  UP/DOWN: 1/2 dice", "SELECT: hint  START: menu")
+            else:
+                self.say("A: roll the dice", "SELECT: hint  START: menu")
+        elif g.phase == USE:
+            self.say("Die 1: %d. Use it alone?" % g.dice[0], "UP/DOWN: 1/2 dice  A: ok")
+        elif open_sum(g.selection) == g.target(g.current):
+            self.say("A: shut " + " ".join(str(t) for t in self.chosen()), "B: undo")
+        else:
+            need = g.target(g.current) - open_sum(g.selection)
+            self.say("Tiles adding to %d: <> A" % need, "B: undo  SELECT: hint")
+
+    def chosen(self):
+        return [i + 1 for i in range(self.game.tiles) if self.game.selection >> i & 1]
+
+    def task(self):
+        """What the player handed the device must do (together mode)."""
+        g = self.game
+        if g.phase == ROLL:
+            return "Your roll for everyone"
+        if g.phase == USE:
+            return "Die 1 is %d: use it alone?" % g.dice[0]
+        return "Shut tiles adding to %d" % g.target(g.current)
+
+    def turn_info(self):
+        if self.pass_info:
+            return self.pass_info
+        g = self.game
+        return ("Round %d of %d" % (g.round + 1, g.rounds),
+                "Score so far %d" % g.scores()[g.current])
+
+    # ----- LEDs -----------------------------------------------------------------
+
+    def show_leds(self, p, box, sel, dice):
+        leds = self.app.leds
+        player = theme.player_colour(p)
+        if leds.die_leds:
+            for i in range(leds.count):
+                colour = 0
+                if i < self.game.tiles:
+                    if sel >> i & 1:
+                        colour = TILE_CHOSEN
+                    elif box >> i & 1:
+                        colour = TILE_OPEN
+                elif i == leds.count - 1:
+                    colour = player
+                leds.set(i, colour)
+        else:
+            chosen = open_sum(sel)
+            target = sum(dice) if 0 not in dice else 0
+            mid = 0
+            if chosen:
+                mid = TILE_CHOSEN if chosen == target else theme.ACCENT
+            for i in range(leds.count):
+                leds.set(i, player if i in (0, leds.count - 1) else mid)
+        leds.show()
+
+    def roll_frame(self, frame):
+        if frame < 0:
+            return
+        g = self.game
+        dice = self.view()[3]
+        for k in range(len(dice)):
+            if dice[k]:
+                self.dice[k].text = str(anim_value(frame, k))
+        leds = self.app.leds
+        for i in range(leds.count):
+            leds.set(i, TILE_OPEN if (frame + i) % 2 else theme.WHITE)
+        leds.show()
+
+    # ----- turns and hand-over ------------------------------------------------
+
+    def begin_turn(self, fresh):
+        g = self.game
+        events = g.initial_events if fresh else ()
+        rolls = {}
+        tie = ""
+        for e in events:
+            if e[0] == "rolloff":
+                rolls[e[1]] = e[2]
+            elif e[0] == "rolloff_tie":
+                tie = " after a tie"
+        if not rolls:
+            GameScreen.begin_turn(self, False)
+            return
+        self.rolloff = rolls
+        start = g.current
+        self.frozen = (start, g.full, 0, list(rolls[start]))
+        self.waiting = ("Roll-off: P%d starts%s" % (start + 1, tie), "A: play", self.end_rolloff)
+        self.roll()
+
+    def end_rolloff(self):
+        self.rolloff = None
+        self.frozen = None
+        self.waiting = None
+        GameScreen.begin_turn(self, False)
+
+    def news(self, events):
+        """Short lines about what the step did (for the pass screen)."""
+        lines = []
+        outs = []
+        for e in events:
+            k = e[0]
+            if k == "rolled":
+                lines.append("Rolled %s = %d" % (dice_text(e[2]), sum(e[2])))
+            elif k == "die1":
+                lines.append("Die 1 shows %d" % e[2])
+            elif k == "stuck":
+                lines.append("P%d stuck: scores %d" % (e[1] + 1, e[2]))
+            elif k == "out":
+                outs.append("P%d" % (e[1] + 1))
+            elif k == "shut":
+                lines.append("P%d shut %s" % (e[1] + 1, " ".join(str(t) for t in e[2])))
+            elif k == "shut_box":
+                lines.append("P%d SHUT THE BOX!" % (e[1] + 1))
+            elif k == "round_end":
+                lines.append("Round %d over" % (e[1] + 1))
+            elif k == "round_start" and e[1]:
+                lines.append("Round %d: P%d first" % (e[1] + 1, e[2] + 1))
+        if outs:
+            lines.append("Out: " + " ".join(outs))
+        return lines
+
+    def act(self, step):
+        g = self.game
+        p = g.current
+        box = g.boxes[p]
+        if step[0] == "confirm":
+            box &= ~g.selection
+        events = self.try_step(step)
+        if events is None:
+            return
+        if step[0] in ("shut", "open"):
+            if open_sum(g.selection) == g.target(p):
+                self.cursor = g.tiles          # ready to shut: jump to SHUT
+            self.refresh()
+            return
+        self.app.save_game(g)
+        lines = self.news(events)
+        self.pass_info = tuple(lines[-2:])
+        if g.together:
+            self.pass_info = (lines[-1] if lines else "", self.task())
+        rolled = False
+        stop = False
+        for e in events:
+            if e[0] in ("rolled", "die1"):
+                rolled = True
+            elif e[0] in ("turn_end", "round_end", "game_over"):
+                stop = True
+        if stop:
+            dice = []
+            for e in events:
+                if e[0] == "rolled":
+                    dice = list(e[2])
+            self.frozen = (p, box, 0, dice or [0, 0])
+            main = lines[0]
+            for line in lines:
+                if line.startswith("P%d " % (p + 1)) or line.startswith("Out"):
+                    main = line
+                    break
+            if g.over:
+                after = "A: final scores"
+            elif g.players > 1:
+                after = "A: next player"
+            else:
+                after = "A: next round"
+            self.waiting = (main, after, self.hand_over)
+            if rolled:
+                self.roll()
+            else:
+                self.refresh()
+            return
+        self.use = 2
+        self.after_roll()
+        if g.current != p and g.players > 1:
+            GameScreen.begin_turn(self, rolled)
+        elif rolled:
+            self.roll()
+        else:
+            self.refresh()
+
+    def after_roll(self):
+        """Cursor on the highest tile that can go (else on the button)."""
+        g = self.game
+        self.cursor = g.tiles
+        for s in g.legal_steps():
+            if s[0] == "shut":
+                self.cursor = s[1] - 1
+
+    def hand_over(self):
+        self.frozen = None
+        self.waiting = None
+        self.ndice = 2
+        g = self.game
+        if g.over:
+            self.app.show_scores(g)
+            return
+        self.after_roll()
+        GameScreen.begin_turn(self, False)
+
+    # ----- buttons -------------------------------------------------------------------
+
+    def choose_dice(self, n):
+        g = self.game
+        if g.phase == USE:
+            self.use = n
+        elif g.phase == ROLL and not g.together:
+            if n == 1 and ("roll", 1) not in g.legal_steps():
+                self.try_step(("roll", 1))    # refused: shows the engine's reason
+                return
+            self.ndice = n
+        self.refused = None
+        self.refresh()
+
+    def move(self, delta):
+        g = self.game
+        if g.phase != SELECT:
+            return
+        self.cursor = (self.cursor + delta) % (g.tiles + 1)
+        self.refused = None
+        self.refresh()
+
+    def buttons(self, name):
+        g = self.game
+        if self.waiting is not None:
+            if name == "A":
+                self.waiting[2]()
+            return True
+        if name == "UP" or name == "DOWN":
+            if g.phase in (ROLL, USE):
+                other = 1 if (self.ndice if g.phase == ROLL else self.use) == 2 else 2
+                self.choose_dice(other)
+            return True
+        if name == "LEFT" or name == "RIGHT":
+            self.move(-1 if name == "LEFT" else 1)
+            return True
+        if name != "A":
+            return False
+        if g.phase == ROLL:
+            self.act(("roll",) if g.together else ("roll", self.ndice))
+        elif g.phase == USE:
+            self.act(("use", self.use))
+        elif self.cursor >= g.tiles:
+            self.act(("confirm",))
+        else:
+            t = self.cursor + 1
+            self.act(("open", t) if g.selection >> self.cursor & 1 else ("shut", t))
+        return True
+
+    def undo(self):
+        g = self.game
+        before = g.selection
+        if GameScreen.undo(self):
+            gone = before & ~g.selection
+            if gone:                  # the cursor goes back to the tile undone
+                self.cursor = len(bin(gone)) - 3
+                self.refresh()
