@@ -20,6 +20,7 @@ from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 TILE_OPEN = 0xD8A860
 TILE_CHOSEN = 0x40C040
 TILE_SHUT = 0x383838
+FLAP_COLOURS = (TILE_OPEN, TILE_CHOSEN, TILE_SHUT)   # by state: open, chosen, shut
 TOP = 15                 # y of a standing flap
 FLAP_H = 18
 DROP = (0, 6, 14)        # how far a flap sits down: open, chosen, shut
@@ -124,7 +125,7 @@ class StbScreen(GameScreen):
             state = 1 if sel & bit else (0 if box & bit else 2)
             flap = self.flaps[i]
             flap.y = TOP + DROP[state]
-            flap.pixel_shader[1] = (TILE_OPEN, TILE_CHOSEN, TILE_SHUT)[state]
+            flap.pixel_shader[1] = FLAP_COLOURS[state]
             num = self.numbers[i]
             num.move(num.x, TOP + 3 + DROP[state])
             num.color = theme.GREY if state == 2 else theme.BLACK
@@ -334,6 +335,7 @@ class StbScreen(GameScreen):
             self.refresh()
             return
         self.app.save_game(g)
+        self.use = 2
         lines = self.news(events)
         self.pass_info = tuple(lines[-2:])
         if g.together:
@@ -368,7 +370,6 @@ class StbScreen(GameScreen):
             else:
                 self.refresh()
             return
-        self.use = 2
         self.after_roll()
         if g.current != p and g.players > 1:
             GameScreen.begin_turn(self, rolled)
