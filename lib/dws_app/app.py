@@ -79,6 +79,7 @@ class App:
         self.last_input = hw.ticks_ms()
         self.dimmed = False
         self._pass_screen = None
+        self.seats = None           # seats.SeatPlayer of the game in play
         self.apply_settings()
 
     def _note(self, note):
@@ -136,6 +137,7 @@ class App:
         self.autosave()
         self.game_running(False)
         self.game = None
+        self.seats = None
         self.stack = []
         self.leds.off()
         self.push(MenuScreen(self))
@@ -158,6 +160,8 @@ class App:
         top = self.top
         if top is not None:
             top.tick(now)
+        if self.seats is not None:
+            self.seats.tick(now)    # device-played seats
         idle = ticks_diff(now, self.last_input)
         dim_s = self.settings["auto_dim_s"]
         sleep_s = self.settings["sleep_s"]
@@ -221,16 +225,22 @@ class App:
             value = (value << 8) | b
         return value
 
-    def start_game(self, game_id, players, options, seed=None):
+    def start_game(self, game_id, players, options, seed=None, seats=None):
+        """``seats``: per seat None (human) or a bots level name."""
         from dws_core.games import game_class
+        from dws_app.seats import SeatPlayer
         cls = game_class(game_id)
         if seed is None:
             seed = self.new_seed()
         game = cls(players, seed=seed, options=options)
+        self.seats = SeatPlayer(self, game, seats)
         self.save_game(game)
         self.open_game(game, fresh=True)
 
     def open_game(self, game, fresh=False):
+        if self.seats is None or self.seats.game is not game:
+            from dws_app.seats import SeatPlayer
+            self.seats = SeatPlayer(self, game)
         cls = screen_class(game.GAME_ID)
         self.game_running(True)
         self.game = game
@@ -241,9 +251,12 @@ class App:
 
     def continue_game(self):
         from dws_core.games import decode
+        from dws_app.seats import SeatPlayer, levels_of, split
         data, note = self.store.load_game(self.resumable)
         if data:
+            meta, data = split(data)
             game = decode(data)
+            self.seats = SeatPlayer(self, game, levels_of(meta, game))
             self._saved = game.checkpoint()
             self.open_game(game)
         else:
@@ -257,11 +270,14 @@ class App:
         with a next step.  Anything else is refused and the older copy used."""
         from dws_core.errors import DecodeError
         from dws_core.games import decode
+        from dws_app.seats import levels_of, split
+        meta, data = split(data)
         if not data or data[0] not in game_ids():
             return False
         try:
             game = decode(data)
-            return not game.over and game.encode() == bytes(data) and bool(game.legal_steps())
+            return not game.over and game.encode() == bytes(data) and \
+                bool(game.legal_steps()) and levels_of(meta, game) is not None
         except (DecodeError, IndexError, KeyError, TypeError, ValueError, AttributeError):
             # legal_steps() on a state that decodes but breaks a rule
             return False
@@ -271,6 +287,8 @@ class App:
         data, _note = self.store.load_game(self.resumable)
         if not data:
             return None
+        from dws_app.seats import split
+        data = split(data)[1]
         from dws_core.games import GAMES
         for gid, _m, _n, title in GAMES:
             if gid == data[0] and gid in game_ids():
@@ -290,6 +308,10 @@ class App:
         if game.over:
             self.store.clear_game()
         else:
+            seats = self.seats
+            if seats is not None and seats.game is game:
+                from dws_app.seats import pack
+                data = pack(game.GAME_ID, seats.levels, data)
             self.store.save_game(data)
 
     def autosave(self):
@@ -309,7 +331,11 @@ class App:
 
     def show_pass(self, seat, info, after):
         """"Pass to player N" over the current screen; ``after()`` runs on A.
-        The screen is built once and reused for every turn."""
+        The screen is built once and reused for every turn; a device-played
+        seat needs none."""
+        if self.seats is not None and self.seats.device(seat):
+            after()
+            return
         if self._pass_screen is None:
             from dws_app.pass_screen import PassScreen
             self._pass_screen = PassScreen(self)

@@ -136,6 +136,9 @@ class GameScreen(ui.Screen):
     # ----- buttons -----------------------------------------------------------
 
     def on_button(self, name):
+        seats = getattr(self.app, "seats", None)
+        if seats is not None and seats.on_button(self, name):
+            return                    # a device turn hurried, or a hint shown
         if self.anim_end is not None:
             self.stop_roll()          # any button skips the animation
             return

@@ -2,8 +2,17 @@
 
 from dws_app import theme, ui
 from dws_app.app import screen_class, title_of
+from dws_core import bots
 
 ROWS = 8
+# Games with bots: the hint, the help behind it, device-played seats.
+HINT_HELP = (
+    "SELECT: a hint (the best",
+    " move is pointed at);",
+    " SELECT again: this help",
+    "Device seats play alone;",
+    " any key hurries them",
+)
 
 
 class HelpScreen(ui.Screen):
@@ -11,6 +20,8 @@ class HelpScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         cls = screen_class(game_id)
         self.lines = list(cls.HELP) if cls is not None else ["No help yet."]
+        if bots.levels(game_id):
+            self.lines.extend(HINT_HELP)
         self.top = 0
         self.text(0, 0, ui.COLS, theme.ACCENT, "Help: " + title_of(game_id))
         self.body = self.text(0, 1, ui.COLS, theme.FG, lines=ROWS)

@@ -1,12 +1,18 @@
 """Game setup: number of players, the seats, the engine's variant options.
 
 Options come from the engine class's ``OPTIONS`` ((name, choices), the first
-choice the default), so a new variant needs no change here.  Device-played
-seats arrive with the bots; until then every seat is human.
+choice the default), so a new variant needs no change here.
+
+The seats row shows one letter per seat: H human, or the first letter of a
+device level (``dws_core.bots.levels``: E easy, N normal, S strong...).  On it
+LEFT/RIGHT cycle the seat in brackets through H and the levels, A moves the
+brackets to the next seat; the note line names the seat in full.
 """
 
 from dws_app import theme, ui
 from dws_app.app import title_of
+from dws_app.seats import level_letters, level_title
+from dws_core import bots
 
 
 def option_title(name):
@@ -32,6 +38,10 @@ class SetupScreen(ui.Screen):
         self.cls = game_class(game_id)
         self.players = max(self.cls.MIN_PLAYERS, min(2, self.cls.MAX_PLAYERS))
         self.options = self.cls.option_defaults()
+        self.levels = bots.levels(game_id)
+        self.letters = level_letters(game_id)
+        self.seat_types = [0] * self.cls.MAX_PLAYERS   # 0 human, k: levels[k - 1]
+        self.seat = 0               # the seat in brackets
         self.text(0, 0, ui.COLS, theme.ACCENT, title_of(game_id))
         # Rows: players, seats, one per option, start.
         self.rows = ["players", "seats"]
@@ -47,14 +57,45 @@ class SetupScreen(ui.Screen):
         if row == "players":
             return "{:<13}{:>11}".format("Players", "< %d >" % self.players)
         if row == "seats":
-            return "{:<8}{}".format("Seats", " ".join(["H"] * self.players))
+            return "Seats  " + self.seats_text(self.rows[self.menu.index] == "seats")
         if row == "start":
             return "Start game"
         value = value_text(self.options[row])
         return "{:<13}{:>11}".format(option_title(row)[:12], "<" + value[:9] + ">")
 
+    def seats_text(self, focused):
+        """Three characters a seat ("[S]" for the chosen one) while they fit
+        the row, else one letter each with brackets round the chosen one."""
+        wide = 7 + 3 * self.players <= ui.COLS - 1
+        out = ""
+        for p in range(self.players):
+            t = self.seat_types[p]
+            ch = self.letters[t - 1] if t else "H"
+            if focused and p == self.seat:
+                out += "[" + ch + "]"
+            elif wide:
+                out += " " + ch + " "
+            else:
+                out += ch
+        return out
+
+    def seat_levels(self):
+        return [self.levels[t - 1] if t else None for t in self.seat_types[:self.players]]
+
     def refresh(self):
+        on_seats = self.rows[self.menu.index] == "seats"
+        if self.seat >= self.players:
+            self.seat = 0
         self.menu.set_items([self.row_text(r) for r in self.rows])
+        if on_seats:
+            t = self.seat_types[self.seat]
+            who = "device, " + level_title(self.levels[t - 1]) if t else "human"
+            if not self.levels:
+                who += " (no device play)"
+            self.note.text = "P%d: %s" % (self.seat + 1, who)
+            self.footer.text = "<>:type A:next seat"
+        else:
+            self.footer.text = "<>:change A:start B:back"
 
     def change(self, delta):
         row = self.rows[self.menu.index]
@@ -63,7 +104,8 @@ class SetupScreen(ui.Screen):
             lo, hi = self.cls.MIN_PLAYERS, self.cls.MAX_PLAYERS
             self.players = lo + (self.players - lo + delta) % (hi - lo + 1)
         elif row == "seats":
-            self.note.text = "H = human seat"
+            k = len(self.levels) + 1
+            self.seat_types[self.seat] = (self.seat_types[self.seat] + delta) % k
         elif row != "start":
             for name, choices in self.cls.OPTIONS:
                 if name == row:
@@ -73,13 +115,19 @@ class SetupScreen(ui.Screen):
 
     def on_button(self, name):
         if self.menu.on_button(name):
+            self.note.text = ""
+            self.refresh()
             return
         if name == "LEFT":
             self.change(-1)
         elif name == "RIGHT":
             self.change(1)
+        elif name == "A" and self.rows[self.menu.index] == "seats":
+            self.seat = (self.seat + 1) % self.players
+            self.refresh()
         elif name == "A":
-            self.app.start_game(self.game_id, self.players, dict(self.options))
+            self.app.start_game(self.game_id, self.players, dict(self.options),
+                                seats=self.seat_levels())
         elif name == "B":
             self.app.pop()
         elif name == "SELECT":

@@ -1,0 +1,345 @@
+"""Device-played seats and hints for the game in play.
+
+``SeatPlayer(app, game, levels)`` holds one entry per seat: None for a human,
+else a level name from ``dws_core.bots.levels``.  The app keeps one for the
+game in play (``app.seats``) and calls:
+
+* ``tick(now)`` every main-loop pass: when the current seat is device-played
+  it asks ``bots.bot_turn`` for the decision (its own Rng, seeded from the
+  hardware's entropy, never the game's) and replays the steps one at a time
+  through the screen's own step path (``act`` / ``do``: try_step, saving,
+  events, LEDs, pass screens, exactly as a human's buttons), one step per
+  half animation length, the cursor first resting on what the next step
+  takes.  A finished turn held on screen ("A: next player") goes on by itself
+  when the next seat is a device too, or at the end of an all-device game.
+* ``on_button(screen, name)`` first, from ``GameScreen.on_button``: during a
+  device turn any button but START hurries the rest of that turn; on a human
+  turn SELECT shows the hint (``bots.hint``, strongest level) and points the
+  cursor at its first move; SELECT again opens the help.
+
+Saved games carry the seats in front of the engine bytes only when some seat
+is device-played (``pack`` / ``split``), so all-human saves are unchanged.
+"""
+
+from dws_app import ui
+from dws_app.clock import ticks_add, ticks_diff
+from dws_app.game_base import GameScreen
+from dws_core import bots
+
+META = 0x80            # first byte of a payload with seats (never a game id)
+HOLD_STEPS = 5         # a finished device turn stays up this many step times
+LETTERS = "ENSCRTX"    # fallback letters for level names that clash
+SHOWN = {"shut": "shut-best", "score": "low-score"}
+
+
+def level_letters(game_id):
+    """One capital per level, 'H' being the human: e.g. E N S; Shut the Box
+    easy / shut / score gives E S C."""
+    used = "H"
+    out = []
+    for name in bots.levels(game_id):
+        pick = None
+        for ch in name.upper() + LETTERS:
+            if ch.isalpha() and ch not in used:
+                pick = ch
+                break
+        used += pick
+        out.append(pick)
+    return out
+
+
+def level_title(level):
+    return SHOWN.get(level, level)
+
+
+# ----- the save payload ------------------------------------------------------
+
+def pack(game_id, levels, data):
+    """``data`` (engine bytes) with the seats in front when any is a device."""
+    if not levels or not any_device(levels):
+        return data
+    names = bots.levels(game_id)
+    out = bytearray([META, len(levels)])
+    for lv in levels:
+        out.append(0 if lv is None else names.index(lv) + 1)
+    return bytes(out) + bytes(data)
+
+
+def split(data):
+    """(seat bytes or None, engine bytes); a damaged seat header gives b""."""
+    if not data or data[0] != META:
+        return None, data
+    if len(data) < 2 or len(data) < 2 + data[1]:
+        return None, b""
+    n = data[1]
+    return bytes(data[2:2 + n]), bytes(data[2 + n:])
+
+
+def levels_of(meta, game):
+    """Seat levels from ``split``'s seat bytes for a decoded game, or None
+    when they do not fit it."""
+    if meta is None:
+        return [None] * game.players
+    names = bots.levels(game.GAME_ID)
+    if len(meta) != game.players:
+        return None
+    out = []
+    for b in meta:
+        if b > len(names):
+            return None
+        out.append(names[b - 1] if b else None)
+    return out
+
+
+def any_device(levels):
+    for lv in levels:
+        if lv is not None:
+            return True
+    return False
+
+
+# ----- screens ---------------------------------------------------------------
+
+def held(screen):
+    """True while a screen keeps a finished turn (or roll-off) up until A."""
+    return getattr(screen, "waiting", None) is not None or \
+        getattr(screen, "result", None) is not None
+
+
+def apply(screen, step):
+    """One engine step through the screen's own path, as its buttons do."""
+    act = getattr(screen, "act", None)
+    if act is None:
+        act = screen.do
+    act(step)
+
+
+def point(screen, step):
+    """Rest the screen's cursor on what ``step`` acts on (cheap: attributes
+    and one refresh; no engine state changes)."""
+    gid = screen.game.GAME_ID
+    kind = step[0]
+    if gid == 1:
+        if kind in ("pick", "drop"):
+            screen.die_cursor = step[1]
+        elif kind in ("mark", "protect"):
+            screen.bx = step[3] + (6 if screen.game.colour == 1 else 0)
+            screen.row = step[2]
+        elif kind == "six":
+            screen.bx = 5 if step[2] == 0 else 11
+            screen.row = step[3]
+        else:
+            return
+        screen.place_cursor()
+        return
+    if gid == 2:
+        if kind in ("shut", "open"):
+            screen.cursor = step[1] - 1
+        elif kind == "confirm":
+            screen.cursor = screen.game.tiles
+        elif kind == "roll" and len(step) > 1:
+            screen.ndice = step[1]
+        elif kind == "use":
+            screen.use = step[1]
+        else:
+            return
+    elif gid in (3, 4) and kind in ("extra", "penalise", "hold", "release"):
+        screen.pick = step[1]
+    else:
+        return
+    screen.refresh()
+
+
+def first_target(steps):
+    """The first step that something on screen can point at."""
+    for s in steps:
+        if s[0] not in ("colour", "drop"):
+            return s
+    return steps[0] if steps else None
+
+
+STEP_WORDS = (("roll", "roll the dice"), ("accept", "accept the cargo"),
+              ("confirm", "end the turn"))
+
+
+def hint_text(steps, text):
+    if text:
+        return text
+    s = first_target(steps)
+    for kind, words in STEP_WORDS:
+        if s is not None and s[0] == kind:
+            return words[:1].upper() + words[1:]
+    return "No hint here"
+
+
+class SeatPlayer:
+    def __init__(self, app, game, levels=None):
+        self.app = app
+        self.game = game
+        names = bots.levels(game.GAME_ID)
+        self.levels = [None] * game.players
+        if levels:
+            for p in range(min(len(levels), game.players)):
+                if levels[p] in names:
+                    self.levels[p] = levels[p]
+        self.rng = None             # the seats' own Rng, made on first use
+        self.queue = []             # steps left of the device's decision
+        self.due = None             # tick of the next step
+        self.held_due = None        # tick to go on from a held finished turn
+        self.turn = None            # (seat, round) of the decision being played
+        self.hurry = None           # (seat, round) being fast-forwarded
+        self.human_moved = False    # the last step came from a human's button
+        self.hinted = None          # the position whose hint is up: SELECT again = help
+        self.thinks = 0             # bot decisions made, and the longest think
+        self.think_max = 0          # time in ms (measurements)
+        if game.GAME_ID == 1 and any_device(self.levels):
+            from dws_core import bot_dws
+            bot_dws.prepare(game)   # the tables, while setup / Continue runs
+
+    def device(self, seat):
+        return 0 <= seat < len(self.levels) and self.levels[seat] is not None
+
+    def letter(self, seat):
+        lv = self.levels[seat]
+        if lv is None:
+            return "H"
+        return level_letters(self.game.GAME_ID)[list(bots.levels(self.game.GAME_ID)).index(lv)]
+
+    def step_ms(self):
+        return self.app.anim_ms() // 2
+
+    def _screen(self):
+        top = self.app.top
+        if isinstance(top, GameScreen) and top.game is self.game:
+            return top
+        return None
+
+    def _key(self):
+        g = self.game
+        return g.current, getattr(g, "round", 0)
+
+    # ----- the main loop --------------------------------------------------
+
+    def tick(self, now):
+        for _ in range(64):          # a hurried turn runs in one pass
+            if not self._advance(now):
+                return
+
+    def _auto(self):
+        """May a held finished turn go on without a human's A?"""
+        g = self.game
+        if self.human_moved:
+            return False
+        if g.over:
+            return None not in self.levels
+        return self.device(g.current)
+
+    def _advance(self, now):
+        """Do what is due; True when the next thing may follow at once (hurry)."""
+        screen = self._screen()
+        if screen is None:
+            return False
+        g = self.game
+        key = self._key()
+        if self.hurry is not None and self.hurry != key:
+            self.hurry = None          # hurrying ends with the device's turn
+        if screen.animating():
+            if self.hurry is None:
+                return False
+            screen.stop_roll()
+        if held(screen):
+            self.queue = []
+            if not self._auto():
+                self.held_due = None
+                return False
+            if self.held_due is None:
+                self.held_due = ticks_add(now, HOLD_STEPS * self.step_ms())
+            if self.hurry is not None or ticks_diff(now, self.held_due) >= 0:
+                self.held_due = None
+                self.hurry = None
+                screen.buttons("A")
+            return False
+        self.held_due = None
+        if g.over or not self.device(g.current):
+            self.queue = []
+            self.hurry = None
+            return False
+        if not self.queue:
+            t0 = self.app.hw.ticks_ms()
+            if self.rng is None:
+                from dws_core.rng import Rng
+                self.rng = Rng.from_bytes(self.app.hw.entropy(4))
+            self.queue = bots.bot_turn(g, self.levels[g.current], self.rng)
+            ms = ticks_diff(self.app.hw.ticks_ms(), t0)
+            self.thinks += 1
+            self.think_max = max(self.think_max, ms)
+            if not self.queue:
+                raise RuntimeError("no bot steps for P%d" % (g.current + 1))
+            gap = self.step_ms() * (2 if key != self.turn else 1)
+            self.turn = key
+            self.due = ticks_add(now, gap)
+            point(screen, first_target(self.queue))
+            self.announce(screen)
+            return self.hurry is not None
+        if self.hurry is None and ticks_diff(now, self.due) < 0:
+            return False
+        step = self.queue.pop(0)
+        apply(screen, step)
+        if screen.refused is not None:
+            raise RuntimeError("bot step refused: %r %s" % (step, screen.refused))
+        self.human_moved = False
+        self.app.last_input = now    # a playing device stays lit
+        self.due = ticks_add(now, self.step_ms())
+        if self.queue and self._screen() is screen and not held(screen):
+            point(screen, self.queue[0])
+        if self._screen() is screen and not held(screen) and not g.over \
+                and self.device(g.current):
+            self.announce(screen)
+        return self.hurry is not None
+
+    def announce(self, screen):
+        p = self.game.current
+        screen.say("P%d: device, %s" % (p + 1, level_title(self.levels[p])),
+                   "Any key: hurry")
+
+    def busy(self, screen):
+        """A device turn is under way, or a held turn will go on by itself."""
+        g = self.game
+        if held(screen):
+            return self._auto()
+        return not g.over and self.device(g.current)
+
+    # ----- buttons ----------------------------------------------------------
+
+    def on_button(self, screen, name):
+        """First look at a game screen's button; True when used here."""
+        if screen.game is not self.game or name == "START":
+            self.hinted = None
+            return False
+        if self.busy(screen):
+            self.hurry = self._key()
+            self.tick(self.app.hw.ticks_ms())
+            return True
+        if name == "SELECT" and not held(screen) and not screen.animating():
+            here = self.game.encode()
+            if here != self.hinted and self.show_hint(screen):
+                self.hinted = here
+                return True
+        self.hinted = None
+        if name != "SELECT":
+            self.human_moved = True
+        return False
+
+    def show_hint(self, screen):
+        """The strongest bot's move for this position; False when the game
+        has no hint provider.  The engine state is left as it was."""
+        g = self.game
+        if not bots.levels(g.GAME_ID) or getattr(screen, "choice", None) is not None:
+            return False
+        steps, text = bots.hint(g)
+        target = first_target(steps)
+        if target is not None:
+            point(screen, target)
+        lines = ui.wrap("Hint: " + hint_text(steps, text), ui.COLS, 2)
+        screen.say(lines[0], lines[1] if len(lines) > 1 else "SELECT again: help")
+        return True

@@ -1,0 +1,381 @@
+"""Device-played seats and hints through the app: whole games with every seat
+device-played from the setup screen to the final scores without a press, a
+human playing by buttons against the device, hurrying a device turn, hints
+that change nothing, and seat types kept in the save for Continue."""
+
+import random
+
+import pytest
+
+from dws_app import seats as seats_mod
+from dws_app.app import App, game_ids, title_of
+from dws_app.game_base import GameScreen
+from dws_app.game_dws import DwsScreen
+from dws_app.help import HelpScreen
+from dws_app.menu import MenuScreen
+from dws_app.scores import ScoresScreen
+from dws_app.store import Store
+from dws_core import bots
+from sim.play import dws_step
+from sim.script import Session
+from test_app_screens import _Counter
+
+PROFILES = ("pybadge", "pico_dice")
+
+# (game id, seat levels, options): every game that has both a screen and bots.
+ALL_DEVICE = [
+    (1, ("strong", "normal"), {}),
+    (1, ("normal", "strong", "strong"), {"no_doubles": True}),
+    (2, ("shut", "easy"), {}),
+    (2, ("score", "easy", "shut"), {"mode": "together", "rounds": 2}),
+    (3, ("strong", "normal", "strong"), {"rounds": 2}),
+    (4, ("strong", "normal"), {"hold_cargo": True, "rounds": 2}),
+    (4, ("normal", "strong", "strong"), {}),
+]
+CASES = [c for c in ALL_DEVICE if c[0] in game_ids()]
+
+
+def open_setup(s, game_id):
+    items = s.screen.menu.items
+    for _ in range(items.index(title_of(game_id))):
+        s.press("DOWN")
+    s.press("A")
+    assert type(s.screen).__name__ == "SetupScreen"
+    return s.screen
+
+
+def setup_by_buttons(s, game_id, levels, options=None):
+    """Players, seat types (LEFT/RIGHT cycle, A next seat) and options with
+    the buttons, then Start."""
+    setup = open_setup(s, game_id)
+    while setup.players != len(levels):
+        s.press("RIGHT")
+    s.press("DOWN")
+    assert setup.rows[setup.menu.index] == "seats"
+    for p in range(len(levels)):
+        assert setup.seat == p
+        for _ in range(len(bots.levels(game_id)) + 1):
+            if setup.seat_levels()[p] == levels[p]:
+                break
+            s.press("RIGHT")
+        assert setup.seat_levels()[p] == levels[p]
+        shown = setup.menu.lines[setup.menu.index - setup.menu.top].shown()
+        letter = setup.letters[bots.levels(game_id).index(levels[p])] if levels[p] else "H"
+        assert "[%s]" % letter in shown
+        want = "P%d: %s" % (p + 1, "device, " + seats_mod.level_title(levels[p])
+                            if levels[p] else "human")
+        assert setup.note.shown() == want
+        s.press("A")                      # the next seat
+    for name in sorted(options or {}):
+        while setup.rows[setup.menu.index] != name:
+            s.press("DOWN")
+        while setup.options[name] != options[name]:
+            s.press("RIGHT")
+    while setup.rows[setup.menu.index] != "start":
+        s.press("DOWN")
+    s.press("A")
+    assert isinstance(s.app.stack[1], GameScreen)
+    return s.app.game
+
+
+def run_unattended(s, monkeypatch, limit_ms=2000000):
+    """Let device time pass, no button pressed, until the final scores;
+    no pass screen, no new displayio object, no dimming on the way."""
+    game = s.app.game
+    counter = _Counter(monkeypatch)
+    waited = 0
+    while not isinstance(s.screen, ScoresScreen):
+        assert waited < limit_ms, "the device game stalled"
+        s.hw.clock.advance(50)
+        s.app.poll()
+        waited += 50
+        assert s.app.last_error is None
+        assert type(s.screen).__name__ != "PassScreen"
+        assert not s.app.dimmed
+        if not game.over:
+            assert counter.count == 0
+    return game
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: "%d-%s" % (c[0], "-".join(c[1])))
+def test_all_device_game_runs_to_the_scores(profile, case, monkeypatch):
+    gid, levels, options = case
+    s = Session(profile, seed=len(levels) * 10 + gid)
+    game = setup_by_buttons(s, gid, levels, options)
+    assert s.app.seats.levels == list(levels)
+    game = run_unattended(s, monkeypatch)
+    assert game.over
+    scores = s.screen
+    assert scores.game is game
+    best = game.ranking()[0]
+    if len(best) == 1:
+        assert scores.title.shown().startswith("Player %d wins" % (best[0] + 1))
+    assert not s.app.store.has_game()
+    assert s.app.seats.thinks > 0
+
+
+def test_dws_device_turn_replays_step_by_step():
+    """A device turn shows each step: the dice go one by one, the cursor
+    rests on what comes next, the message names the device seat."""
+    s = Session("pybadge", seed=3)
+    s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
+    screen = s.screen
+    game = screen.game
+    assert isinstance(screen, DwsScreen)
+    first = game.current
+    seen_picks = []
+    steps = None
+    for _ in range(400):
+        s.hw.clock.advance(50)
+        s.app.poll()
+        queue = s.app.seats.queue
+        if steps is None and queue:
+            steps = list(queue)
+        if game.current != first:
+            break
+        if not screen.animating():
+            assert screen.msg1.shown() == "P%d: device, %s" % (
+                first + 1, ("strong", "normal")[first])
+            assert screen.msg2.shown() == "Any key: hurry"
+            if queue and queue[0][0] == "pick":
+                assert screen.die_cursor == queue[0][1]
+        picked = list(game.picked)
+        if picked and (not seen_picks or seen_picks[-1] != picked):
+            seen_picks.append(picked)
+    assert steps[-1] == ("confirm",)
+    n_picks = len([st for st in steps if st[0] == "pick"])
+    assert [len(p) for p in seen_picks] == list(range(1, n_picks + 1))
+    assert s.screen is screen and game.current != first
+
+
+def settle(s):
+    """Through pass screens (A) and animations (B) to a game screen that waits."""
+    for _ in range(20):
+        top = s.screen
+        if type(top).__name__ == "PassScreen":
+            s.press("A")
+        elif isinstance(top, GameScreen) and top.animating():
+            s.press("B")
+        else:
+            return top
+    return s.screen
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_human_plays_dws_by_buttons_against_the_device(profile):
+    s = Session(profile, seed=21)
+    game = setup_by_buttons(s, 1, (None, "strong"))
+    rnd = random.Random(4)
+    human_turns = device_turns = 0
+    for _ in range(20000):
+        if game.over:
+            break
+        top = s.screen
+        if type(top).__name__ == "PassScreen":
+            assert top.seat == 0              # only the human is handed the device
+            s.press("A")
+            continue
+        if game.current == 1:                 # the device plays on its own
+            before = game.checkpoint()
+            s.wait(100)
+            if game.checkpoint() is not before:
+                device_turns += 1
+            continue
+        if top.animating():
+            s.press("B")
+            continue
+        legal = game.legal_steps()
+        step = rnd.choice([st for st in legal if st[0] not in ("drop", "colour")] or legal)
+        if step[0] == "confirm":
+            human_turns += 1
+        dws_step(s, step)
+    assert game.over and isinstance(s.screen, ScoresScreen)
+    assert human_turns > 5 and device_turns > 5
+    assert s.app.last_error is None
+
+
+def test_human_plays_cargo_and_the_device_result_waits_for_a():
+    """A held finished device turn waits for the human who plays next; the
+    human's own finished turn waits for their A too."""
+    s = Session("pybadge", seed=6)
+    game = setup_by_buttons(s, 4, (None, "strong"), {"rounds": 2})
+    rnd = random.Random(1)
+    waits = 0
+    for _ in range(5000):
+        if game.over and isinstance(s.screen, ScoresScreen):
+            break
+        top = settle(s)
+        if seats_mod.held(top):
+            if not s.app.seats.busy(top):
+                s.wait(5000)                  # nobody presses: it stays up
+                assert seats_mod.held(s.screen)
+                waits += 1
+                s.press("A")
+            else:
+                s.wait(100)
+            continue
+        if game.current == 1:
+            s.wait(100)
+            continue
+        s.press("UP" if game.crewed() and rnd.random() < 0.4 else "A")
+    assert isinstance(s.screen, ScoresScreen)
+    assert waits >= 4
+
+
+def test_any_key_hurries_the_device_turn():
+    s = Session("pybadge", seed=2)
+    s.app.start_game(1, 2, None, seed=4, seats=[None, "strong"])
+    game = s.app.game
+    rnd = random.Random(2)
+    hurried = 0
+    while hurried < 4 and not game.over:
+        top = settle(s)
+        if game.current == 0:
+            legal = game.legal_steps()
+            dws_step(s, rnd.choice([st for st in legal if st[0] not in ("drop", "colour")]
+                                   or legal))
+            continue
+        # The device's turn has begun (its first step waits); one press ends it.
+        s.wait(50)
+        assert isinstance(top, DwsScreen) and not game.picked
+        turn = (game.current, game.round)
+        board = [list(h) for h in game.boards[1].cells]
+        s.press("B")                           # not an undo: a hurry
+        hurried += 1
+        assert (game.current, game.round) != turn
+        assert not game.can_undo()             # the whole turn, confirmed
+        assert [list(h) for h in game.boards[1].cells] != board
+        if game.current == 0:
+            assert type(s.screen).__name__ == "PassScreen"
+    assert hurried == 4 and s.app.last_error is None
+
+
+@pytest.mark.parametrize("gid", [g for g in (1, 2, 3, 4) if g in game_ids()])
+def test_hint_changes_nothing_and_points_at_the_move(gid):
+    """SELECT on human turns: the engine bytes stay equal, the message is the
+    hint; SELECT again opens the help, B returns.  The human then follows
+    the hint (its steps are legal) and play goes on."""
+    s = Session("pybadge", seed=gid)
+    s.app.start_game(gid, 2, None, seed=30 + gid)
+    game = s.app.game
+    hints = 0
+    for _ in range(60):
+        if game.over:
+            break
+        screen = settle(s)
+        if seats_mod.held(screen):
+            s.press("A")
+            continue
+        before = game.encode()
+        steps, text = bots.hint(game)
+        s.press("SELECT")
+        assert game.encode() == before
+        assert s.screen is screen
+        assert screen.msg1.shown().startswith("Hint: ")
+        if text:
+            assert text[:10] in screen.msg1.shown() + " " + screen.msg2.shown()
+        target = seats_mod.first_target(steps)
+        if gid == 1 and target[0] == "pick":
+            assert screen.die_cursor == target[1]
+        if gid == 2 and target[0] == "shut":
+            assert screen.cursor == target[1] - 1
+        if gid in (3, 4) and target[0] in ("extra", "penalise", "hold"):
+            assert screen.pick == target[1]
+        hints += 1
+        if hints % 5 == 1:
+            s.press("SELECT")
+            assert isinstance(s.screen, HelpScreen)
+            assert " SELECT again: this help" in s.screen.lines
+            s.press("B")
+            assert s.screen is screen and game.encode() == before
+        for step in steps:
+            if s.screen is not screen or game.over:
+                break
+            seats_mod.apply(screen, step)
+            assert screen.refused is None, step
+    assert hints >= 8
+
+
+def test_select_opens_help_where_no_hint_exists():
+    s = Session("pybadge", seed=1)
+    s.app.start_game(5, 1, None, seed=1)
+    screen = settle(s)
+    before = s.app.game.encode()
+    s.press("SELECT")
+    assert isinstance(s.screen, HelpScreen)
+    assert " SELECT again: this help" not in s.screen.lines
+    s.press("B")
+    assert s.screen is screen and s.app.game.encode() == before
+
+
+def test_seat_types_survive_save_and_continue():
+    s = Session("pico_dice", seed=8)
+    levels = [None, "strong", "normal"]
+    game = setup_by_buttons(s, 1, tuple(levels))
+    # Let the human's first turn pass by buttons, then a device turn.
+    rnd = random.Random(8)
+    while game.current == 0:
+        settle(s)
+        legal = game.legal_steps()
+        dws_step(s, rnd.choice([st for st in legal if st[0] not in ("drop", "colour")] or legal))
+    s.wait(3000)
+    saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
+    assert saved[0] == seats_mod.META
+    meta, data = seats_mod.split(saved)
+    assert data == game.checkpoint() and list(meta) == [0, 3, 2]
+    s.press("START")
+    assert isinstance(s.screen, MenuScreen)
+    assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    s.press("A")
+    assert s.app.seats.levels == levels
+    assert s.app.game.encode() == data
+    # Power-up: a new app on the same nvm.
+    app = App(s.hw)
+    app.start()
+    app.continue_game()
+    assert app.seats.levels == levels and app.game.encode() == data
+
+
+def test_all_human_save_is_the_engine_bytes():
+    s = Session("pybadge", seed=3)
+    s.app.start_game(1, 2, None, seed=3, seats=[None, None])
+    saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
+    assert saved == s.app.game.checkpoint()
+
+
+def test_seat_header_round_trip_and_damage():
+    from dws_core.dws import DiceWideShut
+    game = DiceWideShut(3, seed=5)
+    data = game.checkpoint()
+    packed = seats_mod.pack(1, [None, "easy", "strong"], data)
+    meta, rest = seats_mod.split(packed)
+    assert rest == data and seats_mod.levels_of(meta, game) == [None, "easy", "strong"]
+    assert App.resumable(packed)
+    assert seats_mod.pack(1, [None, None, None], data) == data
+    # Wrong seat count, unknown level, truncated header: not resumable.
+    for bad in (bytes([seats_mod.META, 2, 0, 1]) + data,
+                bytes([seats_mod.META, 3, 0, 9, 1]) + data,
+                bytes([seats_mod.META, 200, 1])):
+        assert not App.resumable(bad)
+
+
+def test_setup_letters_and_wide_or_narrow_row():
+    assert seats_mod.level_letters(1) == ["E", "N", "S"]
+    assert len(set(seats_mod.level_letters(2))) == len(bots.levels(2))
+    s = Session("pybadge", seed=1)
+    setup = open_setup(s, 1)
+    s.press("RIGHT", "RIGHT", "RIGHT")        # 5 players
+    s.press("DOWN", "A", "LEFT", "A", "RIGHT", "RIGHT")
+    line = setup.menu.lines[1].shown()
+    assert line == "Seats   H  S [N] H  H"
+    assert setup.footer.shown() == "<>:type A:next seat"
+    s.press("DOWN")
+    assert setup.note.shown() == "" and setup.footer.shown().startswith("<>:change")
+    if 2 in game_ids():
+        s.press("B")
+        setup = open_setup(s, 2)
+        while setup.players != 8:
+            s.press("RIGHT")
+        s.press("DOWN")
+        assert setup.menu.lines[1].shown() == "Seats  [H]HHHHHHH"
