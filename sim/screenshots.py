@@ -43,12 +43,24 @@ def _dicedout_cargo_scenes(profile):
     yield "cargo", s
 
 
+def _device_turn(profile):
+    """A device-played seat mid-turn: its dice taken, the cursor on the next."""
+    s = Session(profile, seed=5)
+    s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
+    game = s.app.game
+    while not (game.picked and len(game.picked) == 2) or s.screen.animating():
+        s.wait(50)
+    return s
+
+
 def scenes(profile):
     """Yield (screen name, Session) with the app showing that screen."""
     s = Session(profile, seed=1)
     yield "menu", s
     s.press("A")
     yield "setup", s
+    s.press("DOWN", "A", "LEFT")  # seats row: P2 device-played, strong
+    yield "setup-seats", s
     s.press("SELECT")
     yield "help", s
     s.press("B", "B", "UP")       # the menu wraps: Settings is last
@@ -71,6 +83,8 @@ def scenes(profile):
         dws_step(s, rnd.choice(steps or game.legal_steps()))
     finish_interludes(s)
     yield "dws", s
+    s.press("SELECT")             # the hint; the cursor rests on its die
+    yield "hint", s
     # Take a red die (A on it also chooses red), then try a blue one: refused.
     reds = [i for i in range(len(game.dice_colour))
             if game.dice_free[i] and game.dice_colour[i] == 0 and game.dice_value[i] != 6]
@@ -89,6 +103,7 @@ def scenes(profile):
         steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
         dws_step(s, rnd.choice(steps or game.legal_steps()))
     yield "scores", s
+    yield "device-turn", _device_turn(profile)
     from sim.play_stb import scenes as stb_and_dice
     yield from stb_and_dice(profile)
 
