@@ -343,12 +343,13 @@ class App:
         self.push(self._pass_screen)
 
     def show_scores(self, game):
-        from dws_app.scores import ScoresScreen
+        from dws_app.scores import ScoresScreen, boxes_shut
         self.store.clear_game()
         self.game_running(False)
         self.game = None
         best = self.store.record_game(game.GAME_ID, game.players, game.scores(),
-                                      game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS)
+                                      game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS,
+                                      shut=boxes_shut(game))
         self.stack = self.stack[:1]
         self.push(ScoresScreen(self, game, best))
 

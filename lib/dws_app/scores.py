@@ -1,5 +1,8 @@
 """Final scores: the ranking and the winner; for Dice Wide Shut also the
-per-column breakdown of one player (LEFT/RIGHT to see another)."""
+per-column breakdown of one player (LEFT/RIGHT to see another).  Under the
+ranking, when a line is free and it fits, the running tally of this player
+count (the game is already counted): "Tally 5 games: P1 3 P2 2", each seat
+in its colour."""
 
 from dws_app import theme, ui
 
@@ -14,6 +17,35 @@ def place_lines(game):
             lines.append((p, "%d P%d %5d" % (place, p + 1, scores[p])))
         place += len(group)
     return lines
+
+
+def boxes_shut(game):
+    """Boxes shut in a finished Shut the Box game (a round ending on 0), else 0."""
+    if game.GAME_ID != 2:
+        return 0
+    n = 0
+    for rounds in game.round_scores:
+        for score in rounds:
+            if score == 0:
+                n += 1
+    return n
+
+
+def tally_parts(games, wins):
+    """The tally line as (text, seat or None) pieces, or None if it does not
+    fit one grid line (seat numbers dropped first)."""
+    head = "Tally %d game%s:" % (games, "" if games == 1 else "s")
+    for form in ("P%d %d", "%d"):
+        parts = [(head, None)]
+        width = len(head)
+        for p in range(len(wins)):
+            piece = " " + (form % (p + 1, wins[p]) if form[0] == "P" else form % wins[p])
+            parts.append((piece, p))
+            width += len(piece)
+        if width <= ui.COLS:
+            return parts
+        head = "Tally %d:" % games
+    return None
 
 
 def winner_text(game):
@@ -38,6 +70,10 @@ class ScoresScreen(ui.Screen):
             if self.columns:
                 splits = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
             self.places.append(self.text(0, 1 + i, ui.COLS, theme.player_colour(p), line + splits))
+        self.tally = []
+        row = 1 + len(self.places)
+        if row <= (5 if self.columns else 8):
+            self.show_tally(row)
         self.player = game.ranking()[0][0]
         if self.columns:
             self.head = self.text(0, 6, ui.COLS, theme.FG)
@@ -48,6 +84,19 @@ class ScoresScreen(ui.Screen):
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         self.refresh()
+
+    def show_tally(self, row):
+        """One label per piece, built with the screen (presses never touch them)."""
+        games, wins = self.app.store.load_records()[0].tally(self.game.players)
+        parts = tally_parts(games, wins)
+        col = 0
+        for text, seat in parts or ():
+            colour = theme.DIM if seat is None else theme.player_colour(seat)
+            self.tally.append(self.text(col, row, len(text), colour, text))
+            col += len(text)
+
+    def tally_text(self):
+        return "".join(label.text for label in self.tally)
 
     def refresh(self):
         if not self.columns:
