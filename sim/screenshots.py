@@ -103,6 +103,12 @@ def scenes(profile):
         steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
         dws_step(s, rnd.choice(steps or game.legal_steps()))
     yield "scores", s
+    s.press("A")                  # the menu; the game just played is on record
+    menu = s.screen.menu
+    while menu.items[menu.index] != "Records":
+        s.press("DOWN")
+    s.press("A")
+    yield "records", s
     yield "device-turn", _device_turn(profile)
     from sim.play_stb import scenes as stb_and_dice
     yield from stb_and_dice(profile)

@@ -1,4 +1,5 @@
-"""Main menu: Continue (when a game is in progress), the games, Settings.
+"""Main menu: Continue (when a game is in progress), the games, Records,
+Settings.
 
 Under the title, what the store had to say at power-up ("Save A was damaged;
 using B", "Saved game lost ...") replaces the subtitle until the next key
@@ -23,6 +24,8 @@ class MenuScreen(ui.Screen):
         for gid in game_ids():
             items.append(title_of(gid))
             self.actions.append(("game", gid))
+        items.append("Records")
+        self.actions.append(("records", 0))
         items.append("Settings")
         self.actions.append(("settings", 0))
         self.menu = ui.Menu(self, 1, 3, ui.COLS - 2, 6, items)
@@ -53,6 +56,9 @@ class MenuScreen(ui.Screen):
             elif kind == "game":
                 from dws_app.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
+            elif kind == "records":
+                from dws_app.records import RecordsScreen
+                self.app.push(RecordsScreen(self.app))
             else:
                 self.app.show_settings()
         elif name == "SELECT" and kind == "game":

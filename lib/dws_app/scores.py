@@ -33,18 +33,20 @@ def boxes_shut(game):
 
 def tally_parts(games, wins):
     """The tally line as (text, seat or None) pieces, or None if it does not
-    fit one grid line (seat numbers dropped first)."""
-    head = "Tally %d game%s:" % (games, "" if games == 1 else "s")
-    for form in ("P%d %d", "%d"):
+    fit one grid line.  Shorter forms when needed: "Tally 12:", then bare
+    wins (the seat colours tell them apart)."""
+    long_head = "Tally %d game%s:" % (games, "" if games == 1 else "s")
+    short_head = "Tally %d:" % games
+    for head, named in ((long_head, True), (short_head, True),
+                        (long_head, False), (short_head, False)):
         parts = [(head, None)]
         width = len(head)
         for p in range(len(wins)):
-            piece = " " + (form % (p + 1, wins[p]) if form[0] == "P" else form % wins[p])
+            piece = " P%d %d" % (p + 1, wins[p]) if named else " %d" % wins[p]
             parts.append((piece, p))
             width += len(piece)
         if width <= ui.COLS:
             return parts
-        head = "Tally %d:" % games
     return None
 
 

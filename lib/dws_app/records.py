@@ -1,0 +1,147 @@
+"""Records: per game the games played and the best score (Shut the Box also
+the boxes shut), and the running tally of one player count: games and wins
+per seat in the seat colours.
+
+Controls: LEFT/RIGHT change the player count (1-8); SELECT asks to reset
+that tally, then A resets it and any other key (B) cancels, so no single
+press loses data; A, B or START go back.  Everything is built once; presses
+only change text, colours, positions and ``hidden``.
+"""
+
+from dws_app import theme, ui
+from dws_app.score_table import right
+from dws_app.store import MAX_PLAYERS
+
+STB = 2
+NO_RECORDS = (5,)      # Dice: a free roller that never ends, so never recorded
+NAME_W = 14            # "Dice Wide Shut"
+NUM_W = 6              # games and best columns, right-aligned
+SEAT_W = 5             # widest seat column
+TALLY_ROW = 6
+FOOTER = "SELECT:reset  B:back"
+
+
+def recorded_games():
+    """(game id, title) of the games that keep records, in menu order."""
+    from dws_app.app import game_ids
+    from dws_core.games import GAMES
+    out = []
+    ids = game_ids()
+    for gid, _m, _n, title in GAMES:
+        if gid in ids and gid not in NO_RECORDS:
+            out.append((gid, title))
+    return out
+
+
+def plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def seat_layout(players):
+    """(column width, first column) of the seat columns for ``players``:
+    "Wins" before them when 3-character columns leave room, else "W"."""
+    colw = max(3, min(SEAT_W, (ui.COLS - 5) // players))
+    return colw, min(5, ui.COLS - colw * players)
+
+
+def tally_heading(players, games):
+    """"Tally <3 players>  12 games" in one grid line."""
+    left = "Tally <%s>" % plural(players, "player")
+    games = plural(games, "game")
+    if len(left) + 1 + len(games) > ui.COLS:
+        left = left[6:]
+    return left + " " * max(1, ui.COLS - len(left) - len(games)) + games
+
+
+class RecordsScreen(ui.Screen):
+    def __init__(self, app):
+        ui.Screen.__init__(self, app)
+        self.text(0, 0, NAME_W, theme.ACCENT, "Records")
+        self.text(NAME_W, 0, 2 * NUM_W, theme.DIM, right("Games", NUM_W) + right("Best", NUM_W))
+        self.rows = []           # (game id, title, row label)
+        self.shut = None         # the "box shut" line under Shut the Box
+        row = 1
+        for gid, title in recorded_games():
+            self.rows.append((gid, title, self.text(0, row, ui.COLS, theme.FG)))
+            row += 1
+            if gid == STB:
+                self.shut = self.text(0, row, ui.COLS, theme.DIM)
+                row += 1
+        self.heading = self.text(0, TALLY_ROW, ui.COLS, theme.ACCENT)
+        y = self.row_y(TALLY_ROW + 1)
+        self.wins_name = ui.Text(self.root, 2, y, 4, theme.DIM, lines=2)
+        self.seats = []
+        for p in range(MAX_PLAYERS):
+            self.seats.append(ui.Text(self.root, 2, y, SEAT_W, theme.player_colour(p), lines=2))
+        self.footer = self.text(0, 9, ui.COLS, theme.DIM, FOOTER)
+        self.confirming = False
+        self.load()
+        self.players = self.busiest()
+
+    def load(self):
+        self.rec, _note = self.app.store.load_records()
+
+    def busiest(self):
+        """The player count with the most tallied games (2 when none)."""
+        best, most = 2, 0
+        for p in range(1, MAX_PLAYERS + 1):
+            games = self.rec.tally(p)[0]
+            if games > most:
+                best, most = p, games
+        return best
+
+    def refresh(self):
+        for gid, title, label in self.rows:
+            played, best, shut = self.rec.game(gid)
+            label.text = ui.fit(title, NAME_W) + right(str(played), NUM_W) + \
+                right("-" if best is None else str(best), NUM_W)
+            if gid == STB and self.shut is not None:
+                self.shut.text = "  box shut " + plural(shut, "time")
+        n = self.players
+        games, wins = self.rec.tally(n)
+        if self.confirming:
+            self.heading.text = "Reset tally for %s?" % plural(n, "player")
+            self.heading.color = theme.WARN
+        else:
+            self.heading.text = tally_heading(n, games)
+            self.heading.color = theme.ACCENT
+        colw, first = seat_layout(n)
+        self.wins_name.text = "\nWins" if first >= 5 else "\nW"
+        y = self.wins_name.y
+        for p in range(MAX_PLAYERS):
+            label = self.seats[p]
+            label.hidden = p >= n
+            if p < n:
+                label.text = right("P%d" % (p + 1), SEAT_W) + "\n" + right(str(wins[p]), SEAT_W)
+                label.move(2 + (first + colw * (p + 1) - SEAT_W) * ui.CW, y)
+
+    def say(self, text, colour=theme.DIM):
+        self.footer.text = text
+        self.footer.color = colour
+
+    def on_button(self, name):
+        if self.confirming:
+            self.confirming = False
+            if name == "A":
+                self.app.store.reset_tally(self.players)
+                self.load()
+                self.say("Tally reset  B:back")
+            else:
+                self.say(FOOTER)
+            self.refresh()
+            return
+        if name in ("LEFT", "RIGHT"):
+            step = 1 if name == "RIGHT" else -1
+            self.players = (self.players - 1 + step) % MAX_PLAYERS + 1
+            self.say(FOOTER)
+            self.refresh()
+        elif name == "SELECT":
+            games, wins = self.rec.tally(self.players)
+            if games or sum(wins):
+                self.confirming = True
+                self.say("A:reset  B:cancel", theme.WARN)
+                self.refresh()
+            else:
+                self.say("Nothing to reset  B:back")
+        elif name in ("A", "B", "START"):
+            self.app.pop()
