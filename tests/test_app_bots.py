@@ -360,6 +360,34 @@ def test_seat_header_round_trip_and_damage():
         assert not App.resumable(bad)
 
 
+def test_app_level_table_matches_the_bots():
+    from dws_core.games import GAMES
+    for gid, _m, _n, _t in GAMES:
+        assert seats_mod.level_names(gid) == bots.levels(gid)
+
+
+def test_human_only_game_never_loads_a_bot(monkeypatch):
+    """Setup, help, play, save and Continue with human seats only: no bot
+    module is imported (they cost heap on the board)."""
+    def no_bot(game_id):
+        raise AssertionError("bot module loaded for game %d" % game_id)
+    monkeypatch.setattr(bots, "_module", no_bot)
+    for gid in game_ids():
+        s = Session("pybadge", seed=gid)
+        setup = open_setup(s, gid)
+        s.press("DOWN", "RIGHT", "LEFT", "SELECT")      # seat row, help
+        assert isinstance(s.screen, HelpScreen)
+        s.press("B")
+        while setup.rows[setup.menu.index] != "start":
+            s.press("DOWN")
+        s.press("A")
+        for _ in range(6):
+            top = settle(s)
+            s.press("A" if seats_mod.held(top) or gid != 1 else "LEFT")
+        s.press("START", "A")                           # Continue
+        assert s.app.game is not None and s.app.last_error is None
+
+
 def test_setup_letters_and_wide_or_narrow_row():
     assert seats_mod.level_letters(1) == ["E", "N", "S"]
     assert len(set(seats_mod.level_letters(2))) == len(bots.levels(2))

@@ -26,6 +26,7 @@ from hypothesis import given, settings, strategies as st
 
 from dws_app import app as app_mod
 from dws_app.app import App
+from dws_app.seats import split
 from dws_app.game_base import GameScreen
 from dws_app.store import KIND_GAME, Store
 from dws_core.dws import CHECKED
@@ -128,8 +129,10 @@ def check_game(game, seen):
 
 
 def stored_game(nvm):
-    """What a power-up on these bytes offers to continue."""
-    return Store(bytearray(nvm)).load_game(App.resumable)[0]
+    """What a power-up on these bytes offers to continue (the engine bytes;
+    a game with device-played seats has them in a header before)."""
+    data = Store(bytearray(nvm)).load_game(App.resumable)[0]
+    return data if data is None else split(data)[1]
 
 
 # ----- the driver ---------------------------------------------------------------------
@@ -162,22 +165,24 @@ class Fuzzer:
         assert offers == (saved is not None)
         self.last_game = None
         if offers and self.rnd.random() < 0.8:
-            self.tap("A")
-            game = self.app.game
-            assert game.encode() == saved
-            top = self.app.top
-            if game.players > 1:
+            opened = []                 # as Continue left it, before time passes
+            self.tap("A", opened)       # (device-played seats move with time)
+            game, state, top = opened[0]
+            assert state == saved
+            if game.players > 1 and not self.app.seats.device(game.current):
                 assert type(top).__name__ == "PassScreen" and top.seat == game.current
             else:
                 assert isinstance(top, GameScreen)
             self.stats["resumed"] += 1
             self.last_game = game
 
-    def tap(self, name):
+    def tap(self, name, opened=None):
         hw, app = self.hw, self.app
         hw.keys.tap(name)
         while app.poll() is not None:
             pass
+        if opened is not None:
+            opened.append((app.game, app.game.encode(), app.top))
         r = self.rnd.random()
         hw.clock.advance(20 if r < 0.8 else (1000 if r < 0.995 else 700000))
         app.poll()
@@ -220,6 +225,7 @@ class Fuzzer:
             last = before
             cut = ()
             for payload, completed in self.nvm.game_writes:
+                payload = split(payload)[1] if payload else payload
                 if completed:
                     last = payload
                 else:

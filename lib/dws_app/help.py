@@ -2,7 +2,7 @@
 
 from dws_app import theme, ui
 from dws_app.app import screen_class, title_of
-from dws_core import bots
+from dws_app.seats import level_names
 
 ROWS = 8
 # Games with bots: the hint, the help behind it, device-played seats.
@@ -20,7 +20,7 @@ class HelpScreen(ui.Screen):
         ui.Screen.__init__(self, app)
         cls = screen_class(game_id)
         self.lines = list(cls.HELP) if cls is not None else ["No help yet."]
-        if bots.levels(game_id):
+        if level_names(game_id):
             self.lines.extend(HINT_HELP)
         self.top = 0
         self.text(0, 0, ui.COLS, theme.ACCENT, "Help: " + title_of(game_id))

@@ -1,8 +1,8 @@
 """Device-played seats and hints for the game in play.
 
-``SeatPlayer(app, game, levels)`` holds one entry per seat: None for a human,
-else a level name from ``dws_core.bots.levels``.  The app keeps one for the
-game in play (``app.seats``) and calls:
+``SeatPlayer(app, game, seat_levels)`` holds one entry per seat: None for a
+human, else a level name from ``level_names`` (= ``dws_core.bots.levels``).
+The app keeps one for the game in play (``app.seats``) and calls:
 
 * ``tick(now)`` every main-loop pass: when the current seat is device-played
   it asks ``bots.bot_turn`` for the decision (its own Rng, seeded from the
@@ -24,12 +24,28 @@ is device-played (``pack`` / ``split``), so all-human saves are unchanged.
 from dws_app import ui
 from dws_app.clock import ticks_add, ticks_diff
 from dws_app.game_base import GameScreen
-from dws_core import bots
 
+# Level names per game id, weakest first, exactly as dws_core.bots.levels
+# gives them (a test keeps them equal), without importing the bot modules:
+# a game with human seats only never loads a bot (bot_dws alone holds ~35 KB
+# of heap when imported from source).
+LEVELS = (
+    (1, ("easy", "normal", "strong")),
+    (2, ("easy", "shut", "score")),
+    (3, ("normal", "strong")),
+    (4, ("normal", "strong")),
+)
 META = 0x80            # first byte of a payload with seats (never a game id)
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 LETTERS = "ENSCRTX"    # fallback letters for level names that clash
 SHOWN = {"shut": "shut-best", "score": "low-score"}
+
+
+def level_names(game_id):
+    for gid, names in LEVELS:
+        if gid == game_id:
+            return names
+    return ()
 
 
 def level_letters(game_id):
@@ -37,7 +53,7 @@ def level_letters(game_id):
     easy / shut / score gives E S C."""
     used = "H"
     out = []
-    for name in bots.levels(game_id):
+    for name in level_names(game_id):
         pick = None
         for ch in name.upper() + LETTERS:
             if ch.isalpha() and ch not in used:
@@ -58,7 +74,7 @@ def pack(game_id, levels, data):
     """``data`` (engine bytes) with the seats in front when any is a device."""
     if not levels or not any_device(levels):
         return data
-    names = bots.levels(game_id)
+    names = level_names(game_id)
     out = bytearray([META, len(levels)])
     for lv in levels:
         out.append(0 if lv is None else names.index(lv) + 1)
@@ -80,7 +96,7 @@ def levels_of(meta, game):
     when they do not fit it."""
     if meta is None:
         return [None] * game.players
-    names = bots.levels(game.GAME_ID)
+    names = level_names(game.GAME_ID)
     if len(meta) != game.players:
         return None
     out = []
@@ -173,15 +189,15 @@ def hint_text(steps, text):
 
 
 class SeatPlayer:
-    def __init__(self, app, game, levels=None):
+    def __init__(self, app, game, seat_levels=None):
         self.app = app
         self.game = game
-        names = bots.levels(game.GAME_ID)
+        names = level_names(game.GAME_ID)
         self.levels = [None] * game.players
-        if levels:
-            for p in range(min(len(levels), game.players)):
-                if levels[p] in names:
-                    self.levels[p] = levels[p]
+        if seat_levels:
+            for p in range(min(len(seat_levels), game.players)):
+                if seat_levels[p] in names:
+                    self.levels[p] = seat_levels[p]
         self.rng = None             # the seats' own Rng, made on first use
         self.queue = []             # steps left of the device's decision
         self.due = None             # tick of the next step
@@ -203,7 +219,7 @@ class SeatPlayer:
         lv = self.levels[seat]
         if lv is None:
             return "H"
-        return level_letters(self.game.GAME_ID)[list(bots.levels(self.game.GAME_ID)).index(lv)]
+        return level_letters(self.game.GAME_ID)[list(level_names(self.game.GAME_ID)).index(lv)]
 
     def step_ms(self):
         return self.app.anim_ms() // 2
@@ -269,7 +285,8 @@ class SeatPlayer:
             if self.rng is None:
                 from dws_core.rng import Rng
                 self.rng = Rng.from_bytes(self.app.hw.entropy(4))
-            self.queue = bots.bot_turn(g, self.levels[g.current], self.rng)
+            from dws_core.bots import bot_turn
+            self.queue = bot_turn(g, self.levels[g.current], self.rng)
             ms = ticks_diff(self.app.hw.ticks_ms(), t0)
             self.thinks += 1
             self.think_max = max(self.think_max, ms)
@@ -334,9 +351,10 @@ class SeatPlayer:
         """The strongest bot's move for this position; False when the game
         has no hint provider.  The engine state is left as it was."""
         g = self.game
-        if not bots.levels(g.GAME_ID) or getattr(screen, "choice", None) is not None:
+        if not level_names(g.GAME_ID) or getattr(screen, "choice", None) is not None:
             return False
-        steps, text = bots.hint(g)
+        from dws_core.bots import hint
+        steps, text = hint(g)
         target = first_target(steps)
         if target is not None:
             point(screen, target)

@@ -11,8 +11,7 @@ brackets to the next seat; the note line names the seat in full.
 
 from dws_app import theme, ui
 from dws_app.app import title_of
-from dws_app.seats import level_letters, level_title
-from dws_core import bots
+from dws_app.seats import level_letters, level_names, level_title
 
 
 def option_title(name):
@@ -38,7 +37,7 @@ class SetupScreen(ui.Screen):
         self.cls = game_class(game_id)
         self.players = max(self.cls.MIN_PLAYERS, min(2, self.cls.MAX_PLAYERS))
         self.options = self.cls.option_defaults()
-        self.levels = bots.levels(game_id)
+        self.levels = level_names(game_id)
         self.letters = level_letters(game_id)
         self.seat_types = [0] * self.cls.MAX_PLAYERS   # 0 human, k: levels[k - 1]
         self.seat = 0               # the seat in brackets
