@@ -39,7 +39,9 @@ class GameScreen(ui.Screen):
         lines = ui.wrap(reason, ui.COLS, 2)
         self.msg1.text = lines[0]
         self.msg1.color = theme.WARN
-        self.msg2.text = lines[1] if len(lines) > 1 else "B: undo  SELECT: help"
+        seats = getattr(self.app, "seats", None)
+        select = "hint" if seats is not None and seats.hints() else "help"
+        self.msg2.text = lines[1] if len(lines) > 1 else "B: undo  SELECT: " + select
         self.app.sound.play(((220, 90),))
 
     def try_step(self, step):

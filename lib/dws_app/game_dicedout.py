@@ -159,7 +159,7 @@ class DicedOutScreen(GameScreen):
         elif self.note is not None:
             self.say(self.note[0], self.note[1])
         else:
-            self.say("A: roll the dice", "SELECT: help")
+            self.say("A: roll the dice", "SELECT: hint")
 
     def turn_info(self):
         g = self.game

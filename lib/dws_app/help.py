@@ -5,11 +5,14 @@ from dws_app.app import screen_class, title_of
 from dws_app.seats import level_names
 
 ROWS = 8
-# Games with bots: the hint, the help behind it, device-played seats.
+# Games with bots: the hint and the help behind it (unless the game's own
+# lines say it), device-played seats.
 HINT_HELP = (
     "SELECT: a hint (the best",
     " move is pointed at);",
     " SELECT again: this help",
+)
+DEVICE_HELP = (
     "Device seats play alone;",
     " any key hurries them",
 )
@@ -21,7 +24,9 @@ class HelpScreen(ui.Screen):
         cls = screen_class(game_id)
         self.lines = list(cls.HELP) if cls is not None else ["No help yet."]
         if level_names(game_id):
-            self.lines.extend(HINT_HELP)
+            if not [line for line in self.lines if "hint" in line]:
+                self.lines.extend(HINT_HELP)
+            self.lines.extend(DEVICE_HELP)
         self.top = 0
         self.text(0, 0, ui.COLS, theme.ACCENT, "Help: " + title_of(game_id))
         self.body = self.text(0, 1, ui.COLS, theme.FG, lines=ROWS)

@@ -212,6 +212,10 @@ class SeatPlayer:
             from dws_core import bot_dws
             bot_dws.prepare(game)   # the tables, while setup / Continue runs
 
+    def hints(self):
+        """True when SELECT gives a hint in this game (else it opens help)."""
+        return bool(level_names(self.game.GAME_ID))
+
     def device(self, seat):
         return 0 <= seat < len(self.levels) and self.levels[seat] is not None
 
@@ -351,7 +355,7 @@ class SeatPlayer:
         """The strongest bot's move for this position; False when the game
         has no hint provider.  The engine state is left as it was."""
         g = self.game
-        if not level_names(g.GAME_ID) or getattr(screen, "choice", None) is not None:
+        if not self.hints() or getattr(screen, "choice", None) is not None:
             return False
         from dws_core.bots import hint
         steps, text = hint(g)
