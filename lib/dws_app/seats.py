@@ -260,8 +260,7 @@ class SeatPlayer:
         if screen is None:
             return False
         g = self.game
-        key = self._key()
-        if self.hurry is not None and self.hurry != key:
+        if self.hurry is not None and self.hurry != self._key():
             self.hurry = None          # hurrying ends with the device's turn
         if screen.animating():
             if self.hurry is None:
@@ -285,6 +284,7 @@ class SeatPlayer:
             self.hurry = None
             return False
         if not self.queue:
+            key = self._key()
             t0 = self.app.hw.ticks_ms()
             if self.rng is None:
                 from dws_core.rng import Rng
