@@ -72,8 +72,9 @@ def reframe(nvm, base, payload, kind=store_mod.KIND_GAME, version=store_mod.GAME
 
 
 def game_payload(nvm, base):
-    n = (nvm[base + 4] << 8) | nvm[base + 5]
-    return bytes(nvm[base + 6:base + 6 + n])
+    head = store_mod.FRAME_HEAD
+    n = (nvm[base + head - 2] << 8) | nvm[base + head - 1]
+    return bytes(nvm[base + head:base + head + n])
 
 
 def boot(profile, nvm):
@@ -152,7 +153,7 @@ def test_newest_slot_damaged_uses_the_older(profile):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_both_slots_damaged_game_lost(profile):
     nvm, _g1, _g2 = saved_nvm()
-    nvm[GAME_A + 9] ^= 1
+    nvm[GAME_A + store_mod.FRAME_HEAD + 3] ^= 1
     nvm[GAME_B + 30] ^= 0x80
     hw, app = boot(profile, nvm)
     assert menu_note(app) == "Saved game lost (both copies damaged)"

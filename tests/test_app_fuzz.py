@@ -28,7 +28,7 @@ from dws_app import app as app_mod
 from dws_app.app import App
 from dws_app.seats import split
 from dws_app.game_base import GameScreen
-from dws_app.store import KIND_GAME, Store
+from dws_app.store import FRAME_HEAD, KIND_GAME, Store
 from dws_core.dws import CHECKED
 from dws_core.games import decode
 from tests.nvm_faults import CuttableNvm, PowerCut
@@ -66,8 +66,8 @@ class FuzzNvm(CuttableNvm):
     def __setitem__(self, key, value):
         game = None
         if isinstance(key, slice) and key.start in GAME_SLOTS and value[0] == KIND_GAME:
-            n = (value[4] << 8) | value[5]
-            game = [bytes(value[6:6 + n]) or None, False]
+            n = (value[FRAME_HEAD - 2] << 8) | value[FRAME_HEAD - 1]
+            game = [bytes(value[FRAME_HEAD:FRAME_HEAD + n]) or None, False]
             self.game_writes.append(game)
         try:
             CuttableNvm.__setitem__(self, key, value)

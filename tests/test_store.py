@@ -23,9 +23,10 @@ def payload(n, seed):
     return bytes(r.getrandbits(8) for _ in range(n))
 
 
-def frame(kind, version, seq, data):
+def frame(kind, version, seq, data, nonce=0):
     """A frame built independently of the store's code."""
-    head = bytes((kind, version, seq >> 8, seq & 0xFF, len(data) >> 8, len(data) & 0xFF))
+    head = bytes((kind, version, seq >> 8, seq & 0xFF, nonce >> 8, nonce & 0xFF,
+                  len(data) >> 8, len(data) & 0xFF))
     return head + data + crc32(head + data).to_bytes(4, "big")
 
 
@@ -35,7 +36,7 @@ def put(nvm, offset, data):
 
 def formatted():
     nvm = fresh()
-    put(nvm, 0, b"DWSN\x01" + bytes(11))
+    put(nvm, 0, b"DWSN\x02" + bytes(11))
     return nvm
 
 
@@ -50,7 +51,7 @@ def test_map_fits_4096_and_regions_do_not_overlap():
         assert start >= end
         end = start + size
     assert end <= store_mod.USED_SIZE <= 4096
-    assert GAME_CAPACITY == 1014
+    assert GAME_CAPACITY == 1012
     assert store_mod.RECORDS_SIZE + 10 <= 200
 
 
@@ -58,17 +59,19 @@ def test_first_save_formats_then_one_write_per_save():
     nvm = fresh()
     s = Store(nvm)
     assert s.save_game(b"state-1")
-    assert nvm[0:5] == b"DWSN\x01"
+    assert nvm[0:5] == b"DWSN\x02"
     assert s.stats["writes"] == 3  # used area once, header once, the save
     assert s.save_game(b"state-2")
     assert s.stats["writes"] == 4
-    assert s.stats["bytes"] == (0xA00 - 16) + 16 + 17 + 17
+    assert s.stats["bytes"] == (0xA00 - 16) + 16 + 19 + 19
 
 
 def test_frame_bytes_match_the_documented_format():
     nvm = formatted()
+    before = bytes(nvm[GAME_A:GAME_A + 17])
     Store(nvm).save_game(b"hello")
-    assert bytes(nvm[GAME_A:GAME_A + 15]) == frame(0x47, 1, 1, b"hello")
+    nonce = crc32(before) & 0xFFFF  # the CRC of the bytes the frame overwrote
+    assert bytes(nvm[GAME_A:GAME_A + 17]) == frame(0x47, 1, 1, b"hello", nonce)
 
 
 def test_upper_half_of_an_8k_nvm_is_never_written():
@@ -116,7 +119,9 @@ def test_saves_alternate_between_slots_with_rising_sequence():
     for i in range(6):
         s.save_game(b"save %d" % i)
         slot = GAME_A if i % 2 == 0 else GAME_B
-        assert bytes(nvm[slot:slot + 6 + 6]) == frame(0x47, 1, i + 1, b"save %d" % i)[:12]
+        head = frame(0x47, 1, i + 1, b"save %d" % i)
+        assert bytes(nvm[slot:slot + 4]) == head[:4]  # kind, version, seq
+        assert bytes(nvm[slot + 6:slot + 14]) == head[6:14]  # length, payload
     assert Store(nvm).load_game() == (b"save 5", None)
 
 
@@ -222,7 +227,7 @@ def test_next_save_overwrites_the_damaged_slot():
     s.load_game()
     s.save_game(b"third save")
     assert Store(nvm).load_game() == (b"third save", None)
-    assert bytes(nvm[GAME_A + 6:GAME_A + 16]) == b"first save"
+    assert bytes(nvm[GAME_A + 8:GAME_A + 18]) == b"first save"
 
 
 def test_every_single_bit_flip_in_a_frame_is_caught():
@@ -250,7 +255,7 @@ def test_both_slots_damaged_means_game_lost():
 def test_only_copy_damaged_means_game_lost():
     nvm = formatted()
     Store(nvm).save_game(b"only")
-    nvm[GAME_A + 6] ^= 0xFF
+    nvm[GAME_A + 8] ^= 0xFF
     assert Store(nvm).load_game() == (None, "Saved game lost (damaged)")
 
 
@@ -290,20 +295,20 @@ def test_damaged_header_alone_loses_nothing():
     assert s.load_game() == (b"second save", None)
     assert s.load_settings()[0]["anim_speed"] == 2
     s.save_game(b"third save")
-    assert nvm[0:5] == b"DWSN\x01"
+    assert nvm[0:5] == b"DWSN\x02"
     assert Store(nvm).load_game() == (b"third save", None)
     assert Store(nvm).load_settings()[0]["anim_speed"] == 2
 
 
 def test_other_layout_version_is_cleared_with_note():
     nvm = two_saves()
-    nvm[4] = 2
+    nvm[4] = store_mod.LAYOUT_VERSION + 1
     s = Store(nvm)
     assert s.load_game() == (None, "Saves from another version were cleared")
     assert s.load_settings() == (default_settings(), "Settings from another version were reset")
     assert s.load_records()[1] == "Records from another version were reset"
     s.save_settings({"sound": False})
-    assert nvm[4] == 1
+    assert nvm[4] == store_mod.LAYOUT_VERSION
     s2 = Store(nvm)
     assert s2.load_game() == (None, None)  # the old saves are gone
     assert s2.load_settings() == (dict(default_settings(), sound=False), None)
@@ -326,8 +331,8 @@ def test_check_refuses_newest_and_falls_back():
     assert note == "Save B was unusable; using A"
     # the next save replaces the refused copy and is the newest
     s.save_game(b"third save")
-    assert bytes(nvm[GAME_B + 6:GAME_B + 16]) == b"third save"
-    assert bytes(nvm[GAME_A + 6:GAME_A + 16]) == b"first save"
+    assert bytes(nvm[GAME_B + 8:GAME_B + 18]) == b"third save"
+    assert bytes(nvm[GAME_A + 8:GAME_A + 18]) == b"first save"
     assert Store(nvm).load_game() == (b"third save", None)
 
 
@@ -408,9 +413,9 @@ def test_settings_damaged_copy_falls_back_to_previous():
     s = Store(nvm)
     s.save_settings({"brightness": 1})  # A
     s.save_settings({"brightness": 2})  # B
-    nvm[SET_B + 6] ^= 0x08
+    nvm[SET_B + 8] ^= 0x08
     assert Store(nvm).load_settings()[0]["brightness"] == 1
-    nvm[SET_A + 6] ^= 0x08
+    nvm[SET_A + 8] ^= 0x08
     assert Store(nvm).load_settings() == (default_settings(),
                                           "Settings were damaged; defaults restored")
 

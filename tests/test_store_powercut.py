@@ -2,8 +2,11 @@
 last complete save (never garbage, never nothing), settings and records too."""
 import random
 
+import pytest
+
 from hypothesis import given, settings as hsettings, strategies as st
 
+from dws_app import store as store_mod
 from dws_app.store import GAME_CAPACITY, Store
 from dws_core import games
 from dws_core.rng import Rng
@@ -66,13 +69,13 @@ def test_cuttable_nvm_writes_only_before_the_cut():
 def cut_every_byte_of_one_save(big, reverse=False):
     base = base_with(payload(len(big), 1), payload(len(big), 2))
     ops = [("save", big)]
-    assert expected_states(base, ops)[1] == len(big) + 10
+    assert expected_states(base, ops)[1] == len(big) + store_mod.FRAME_EXTRA
     return cut_trials(base, ops, reverse=reverse)
 
 
 def test_cut_at_every_byte_of_a_600_byte_save():
     ok, trials = cut_every_byte_of_one_save(payload(600, 3))
-    assert trials == 610 and ok == trials
+    assert trials == 600 + store_mod.FRAME_EXTRA and ok == trials
 
 
 def test_cut_at_every_byte_of_a_full_slot_in_reverse_write_order():
@@ -83,7 +86,7 @@ def test_cut_at_every_byte_of_a_full_slot_in_reverse_write_order():
 def test_cut_at_every_byte_of_the_largest_dws_state():
     assert len(LARGEST_DWS) <= 512
     ok, trials = cut_every_byte_of_one_save(LARGEST_DWS)
-    assert ok == trials == len(LARGEST_DWS) + 10
+    assert ok == trials == len(LARGEST_DWS) + store_mod.FRAME_EXTRA
 
 
 def test_resumed_dws_state_is_the_same_game():
@@ -138,7 +141,7 @@ def test_whole_dws_game_cut_anywhere():
     base = base_with(payload(50, 0))
     ops = [("save", p) for p in DWS] + [("record", (1, 5, [1, 2, 3, 4, 5], [4])), ("clear",)]
     states, total = expected_states(base, ops)
-    assert total == sum(len(p) + 10 for p in DWS) + 146 + 10
+    assert total == sum(len(p) + store_mod.FRAME_EXTRA for p in DWS) + (136 + store_mod.FRAME_EXTRA) + store_mod.FRAME_EXTRA
     for cut_at in range(0, total, 97):
         data, cut = run_script(base, ops, cut_at)
         assert cut is not None and resumed_ok(data, states, cut), cut_at
@@ -171,3 +174,21 @@ def test_random_saves_cuts_and_restarts(rounds):
         assert resumed_ok(data, states, cut)
         game = restart_state(data)[0]
         assert game is None or game in [op[1] for op in script if op[0] == "save"] + [states[0][0]]
+
+
+def test_two_cut_attempts_never_combine_into_an_abandoned_save():
+    """A save cut after its tail, then (after resuming the previous save and
+    playing on) a different save cut after its head: the pieces of the two
+    attempts must not form a valid copy of the first, abandoned one."""
+    nvm = CuttableNvm(bytes((0xFF,)) * 4096)
+    s = Store(nvm)
+    s.save_game(b"S0-state-xxxxxx")
+    s.save_game(b"S1-state-xxxxxx")
+    with pytest.raises(PowerCut):
+        Store(nvm.arm(10, reverse=True)).save_game(b"S2-state-AAAAAA")
+    nvm.arm(None)
+    assert Store(nvm).load_game()[0] == b"S1-state-xxxxxx"
+    with pytest.raises(PowerCut):
+        Store(nvm.arm(15)).save_game(b"S2-state-BBBBBB")
+    nvm.arm(None)
+    assert Store(bytearray(nvm)).load_game()[0] == b"S1-state-xxxxxx"

@@ -5,10 +5,13 @@ a write always goes to the slot that does *not* hold the newest valid copy, in
 one slice assignment, so a power cut at any byte of it leaves the previous copy
 intact and still the newest valid one.  A slot holds one frame::
 
-    kind u8 | version u8 | seq u16 | length u16 | payload | crc32 u32
+    kind u8 | version u8 | seq u16 | nonce u16 | length u16 | payload | crc32 u32
 
-The CRC-32 covers every byte before it.  Of two valid frames the one with the
-later sequence number (modulo 2**16) is the newest.  A slot whose first six
+The CRC-32 covers every byte before it.  The nonce is the CRC of the bytes the
+frame overwrites, so two attempts at the same save after a power cut never
+share a head: a cut second attempt cannot complete the tail a cut first
+attempt left behind into a valid copy of a save the player had abandoned.  Of two valid frames the one with the
+later sequence number (modulo 2**16) is the newest.  A slot whose first eight
 bytes are all 0x00 or all 0xFF is empty (fresh flash); any other slot that is
 not a valid frame is damaged.  A game frame with an empty payload is a
 tombstone: ``clear_game()`` writes one, so clearing is a single atomic write.
@@ -17,9 +20,9 @@ nvm map (the first 4096 bytes, so it fits the RP2040; the upper 4 KB of the
 SAMD51's 8 KB stay free)::
 
     0x000   16  header: b"DWSN", layout version, 11 zero bytes
-    0x010   48  settings A      0x040   48  settings B   (payload <= 38)
-    0x070  200  records A       0x138  200  records B    (payload <= 190)
-    0x200 1024  game A          0x600 1024  game B       (payload <= 1014)
+    0x010   48  settings A      0x040   48  settings B   (payload <= 36)
+    0x070  200  records A       0x138  200  records B    (payload <= 188)
+    0x200 1024  game A          0x600 1024  game B       (payload <= 1012)
     0xA00 1536  free
 
 Writes cost flash wear (CircuitPython erases and reprograms the flash block
@@ -34,10 +37,10 @@ what any layout inside one erase block can protect.
 from dws_core.codec import crc32
 
 MAGIC = b"DWSN"
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 USED_SIZE = 0xA00
-FRAME_HEAD = 6
-FRAME_EXTRA = 10  # head + crc
+FRAME_HEAD = 8
+FRAME_EXTRA = 12  # head + crc
 
 KIND_GAME = 0x47  # "G"
 KIND_SETTINGS = 0x53  # "S"
@@ -187,15 +190,17 @@ def _bump(v, by=1):
 # ----- frames and slot pairs ---------------------------------------------
 
 
-def _frame(kind, version, seq, payload):
+def _frame(kind, version, seq, payload, nonce=0):
     n = len(payload)
     buf = bytearray(FRAME_EXTRA + n)
     buf[0] = kind
     buf[1] = version
     buf[2] = seq >> 8
     buf[3] = seq & 0xFF
-    buf[4] = n >> 8
-    buf[5] = n & 0xFF
+    buf[4] = nonce >> 8
+    buf[5] = nonce & 0xFF
+    buf[6] = n >> 8
+    buf[7] = n & 0xFF
     buf[FRAME_HEAD:FRAME_HEAD + n] = payload
     c = crc32(payload, crc32(buf[:FRAME_HEAD]))
     buf[FRAME_HEAD + n] = c >> 24
@@ -234,7 +239,7 @@ class _Pair:
         head = nvm[base:base + FRAME_HEAD]
         if _blank(head):
             return EMPTY, 0, None
-        n = (head[4] << 8) | head[5]
+        n = (head[6] << 8) | head[7]
         if head[0] != self.kind or n > self.size - FRAME_EXTRA:
             return DAMAGED, 0, None
         start = base + FRAME_HEAD
@@ -278,11 +283,13 @@ class _Pair:
         j = 1 - i
         self.newest = j if self.states[j] == VALID else -1
 
-    def frame_for(self, payload):
+    def frame_for(self, nvm, payload):
         """(slot index, sequence number, frame bytes) of the next write."""
         target = 1 - self.newest if self.newest >= 0 else 0
         seq = (self.seq + 1) & 0xFFFF
-        return target, seq, _frame(self.kind, self.version, seq, payload)
+        base = self.bases[target]
+        nonce = crc32(nvm[base:base + FRAME_EXTRA + len(payload)]) & 0xFFFF
+        return target, seq, _frame(self.kind, self.version, seq, payload, nonce)
 
     def wrote(self, target, seq, payload):
         self.states[target] = VALID
@@ -347,7 +354,7 @@ class Store:
             return False
         if self._header != "ok":
             self._format()
-        target, seq, frame = pair.frame_for(payload)
+        target, seq, frame = pair.frame_for(self.nvm, payload)
         self._write(pair.bases[target], frame)
         pair.wrote(target, seq, payload)
         return True
