@@ -16,7 +16,7 @@ from dws_app.menu import MenuScreen
 from dws_app.scores import ScoresScreen
 from dws_app.store import Store
 from dws_core import bots
-from sim.play import dws_step
+from sim.play import dws_step, finish_interludes as settle
 from sim.script import Session
 from test_app_screens import _Counter
 
@@ -147,19 +147,6 @@ def test_dws_device_turn_replays_step_by_step():
     n_picks = len([st for st in steps if st[0] == "pick"])
     assert [len(p) for p in seen_picks] == list(range(1, n_picks + 1))
     assert s.screen is screen and game.current != first
-
-
-def settle(s):
-    """Through pass screens (A) and animations (B) to a game screen that waits."""
-    for _ in range(20):
-        top = s.screen
-        if type(top).__name__ == "PassScreen":
-            s.press("A")
-        elif isinstance(top, GameScreen) and top.animating():
-            s.press("B")
-        else:
-            return top
-    return s.screen
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -8,6 +8,7 @@ import pytest
 from dws_app import theme
 from dws_app.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP
+from sim.play import finish_interludes as settle
 from sim.script import Session
 from test_app_dicedout import assert_fits, open_setup, setup_and_start
 from test_app_screens import _Counter
@@ -20,19 +21,6 @@ def new_game(profile, players=2, seed=5, **options):
     open_setup(s, "Cargo")
     setup_and_start(s, players, options)
     return s
-
-
-def settle(s):
-    """Press A through pass screens and B through roll animations."""
-    for _ in range(10):
-        top = s.screen
-        if type(top).__name__ == "PassScreen":
-            s.press("A")
-        elif isinstance(top, CargoScreen) and top.animating():
-            s.press("B")
-        else:
-            return top
-    return s.screen
 
 
 def step_by_buttons(s, step):

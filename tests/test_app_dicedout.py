@@ -7,6 +7,7 @@ import pytest
 from dws_app import theme
 from dws_app.game_dicedout import DicedOutScreen
 from dws_core.dicedout import EXTRA, PENALTY, DicedOut
+from sim.play import finish_interludes as settle
 from sim.script import Session
 from test_app_screens import _Counter, labels, screen_box
 
@@ -42,19 +43,6 @@ def new_game(profile, players=2, rounds=1, seed=5):
     open_setup(s, "DicedOut")
     setup_and_start(s, players, {"rounds": rounds})
     return s
-
-
-def settle(s):
-    """Press A through pass screens and B through roll animations."""
-    for _ in range(10):
-        top = s.screen
-        if type(top).__name__ == "PassScreen":
-            s.press("A")
-        elif isinstance(top, DicedOutScreen) and top.animating():
-            s.press("B")
-        else:
-            return top
-    return s.screen
 
 
 def step_by_buttons(s, step):
