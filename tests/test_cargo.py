@@ -2,20 +2,12 @@
 import pytest
 
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP, Cargo
-from dws_core.errors import DecodeError, Refused
-from tests.scripted import Scripted
+from dws_core.errors import DecodeError
+from tests.engine_helpers import Scripted, refuse
 
 
 def game(players=2, dice=(), **options):
     return Cargo(players, seed=Scripted(dice), options=options or None)
-
-
-def refuse(g, step, reason):
-    before = g.encode()
-    with pytest.raises(Refused) as info:
-        g.step(step)
-    assert info.value.reason == reason
-    assert g.encode() == before
 
 
 def test_six_dice_and_five_rolls_by_default():

@@ -3,15 +3,7 @@ import pytest
 
 from dws_core.dice import Dice
 from dws_core.errors import DecodeError, Refused
-from tests.scripted import Scripted
-
-
-def refuse(g, step, reason):
-    before = g.encode()
-    with pytest.raises(Refused) as info:
-        g.step(step)
-    assert info.value.reason == reason
-    assert g.encode() == before
+from tests.engine_helpers import Scripted, refuse
 
 
 def test_two_unrolled_dice_by_default():

@@ -3,7 +3,7 @@ import pytest
 
 from dws_core.dicedout import ALL_MARKED, EXTRA, PENALTY, ROLL, DicedOut, unmarked_sum
 from dws_core.errors import DecodeError, Refused
-from tests.scripted import Scripted
+from tests.engine_helpers import Scripted, refuse
 
 
 def sheet(*numbers):
@@ -25,14 +25,6 @@ def rebuilt(g, dice=()):
     g = DicedOut.decode(g.encode())
     g.rng = Scripted(dice)
     return g
-
-
-def refuse(g, step, reason):
-    before = g.encode()
-    with pytest.raises(Refused) as info:
-        g.step(step)
-    assert info.value.reason == reason
-    assert g.encode() == before
 
 
 # ----- first player ---------------------------------------------------------

@@ -1,10 +1,9 @@
 """The worked examples of RULES.md 1.9 (rule book Ex. 3, 4 and 5)."""
-import pytest
 
 from dws_core.dws import BLUE, CHECKED, EMPTY, RED, SPENT, DiceWideShut
-from dws_core.errors import Refused
 from dws_core.notation import format_half
 from dws_helpers import dice, kinds, play, position, set_dice
+from tests.engine_helpers import refused as refused_reason
 
 EX5_RED = """
 xxxx.
@@ -101,11 +100,3 @@ def test_ex4_the_spent_six_cannot_be_used_or_checked_again():
     play(game, ("colour", RED), ("pick", 0), ("pick", 1), ("mark", 1, 4, 0))
     assert refused_reason(game, ("protect", 0, 1, 2)) == "That 6 is spent"
     assert ("split", 0, RED, 1) in game.step(("mark", 0, 1, 2))
-
-
-def refused_reason(game, step):
-    before = game.encode()
-    with pytest.raises(Refused) as info:
-        game.step(step)
-    assert game.encode() == before
-    return info.value.reason

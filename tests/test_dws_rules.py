@@ -9,17 +9,9 @@ from dws_core.dws import (BLUE, CHECKED, CROSSED, EMPTY, PURPLE, RED, SPENT,
 from dws_core.errors import DecodeError, Refused
 from dws_core.notation import format_half, parse_half
 from dws_helpers import dice, kinds, play, position, set_board, set_dice
+from tests.engine_helpers import refused
 
 P = 6  # the purple die's index with the 2-player dice
-
-
-def refused(game, step):
-    """Apply a step that must be refused; return the reason (state unchanged)."""
-    before = game.encode()
-    with pytest.raises(Refused) as info:
-        game.step(step)
-    assert game.encode() == before
-    return info.value.reason
 
 
 def finish_turn(game):

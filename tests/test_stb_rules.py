@@ -2,7 +2,7 @@
 import pytest
 
 from dws_core.errors import DecodeError, Refused
-from tests.scripted import Scripted
+from tests.engine_helpers import Scripted, refuse as refused
 from dws_core.stb import OUT, PLAYING, ROLL, SELECT, SHUT, USE, ShutTheBox, can_make
 from dws_core.stb_solver import mask_of
 
@@ -14,14 +14,6 @@ def game(players=1, dice=(), start=0, **options):
 def set_box(g, p, tiles):
     g.boxes[p] = mask_of(tiles)
     g._mark_checkpoint()
-
-
-def refused(g, step, reason):
-    before = g.encode()
-    with pytest.raises(Refused) as err:
-        g.step(step)
-    assert err.value.reason == reason
-    assert g.encode() == before
 
 
 def play(g, *steps):
