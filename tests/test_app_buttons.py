@@ -56,3 +56,21 @@ def test_ticks_wrap_around():
     assert ticks_add(t, 20) == 10
     assert ticks_diff(10, t) == 20
     assert ticks_diff(t, 10) == -20
+
+
+def test_buttons_held_at_power_up_are_named_and_the_pins_released():
+    from dws_hw import PROFILES, held_buttons
+    from sim.hw import SimKeys
+
+    class BootKeys(SimKeys):
+        released = False
+
+        def deinit(self):
+            self.released = True
+
+    keys = BootKeys(PROFILES["pybadge"][1])
+    keys.send("START")
+    keys.send("SELECT")
+    keys.send("SELECT", pressed=False)
+    assert held_buttons(keys, keys.key_map) == ["START", "SELECT"]
+    assert keys.released

@@ -4,6 +4,8 @@ Only the profile modules (``pybadge``, ``pico_dice``) import ``board``, pins
 and drivers; the app sees nothing but the attributes listed here.
 """
 
+import time
+
 
 class Hardware:
     """The logical parts of the device, as the app sees them.
@@ -29,6 +31,20 @@ class Hardware:
         self.entropy = entropy
         self.sound = sound
         self.sleep = sleep
+
+
+def held_buttons(keys, key_map):
+    """Names of the buttons held now, read once from a fresh keypad object
+    (for boot.py's power-up choices); releases the pins afterwards."""
+    time.sleep(0.1)  # the scanner reports keys held at start as presses
+    held = []
+    event = keys.events.get()
+    while event is not None:
+        if event.pressed:
+            held.append(key_map[event.key_number])
+        event = keys.events.get()
+    keys.deinit()
+    return held
 
 
 # What each profile looks like, for code that must not import the drivers

@@ -14,7 +14,7 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import PROFILES, Hardware
+from dws_hw import PROFILES, Hardware, held_buttons
 
 NAME = "pico_dice"
 KEY_MAP = PROFILES[NAME][1]     # UP DOWN LEFT RIGHT A B START SELECT
@@ -29,16 +29,7 @@ def _keys():
 
 def held_at_boot():
     """Names of the buttons held right now (for boot.py)."""
-    keys = _keys()
-    time.sleep(0.1)
-    held = []
-    event = keys.events.get()
-    while event is not None:
-        if event.pressed:
-            held.append(KEY_MAP[event.key_number])
-        event = keys.events.get()
-    keys.deinit()
-    return held
+    return held_buttons(_keys(), KEY_MAP)
 
 
 class Piezo:

@@ -10,7 +10,7 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import PROFILES, Hardware
+from dws_hw import PROFILES, Hardware, held_buttons
 
 NAME = "pybadge"
 KEY_MAP = PROFILES[NAME][1]     # key_number: B A START SELECT RIGHT DOWN UP LEFT
@@ -24,16 +24,7 @@ def _keys():
 
 def held_at_boot():
     """Names of the buttons held right now (for boot.py)."""
-    keys = _keys()
-    time.sleep(0.1)
-    held = []
-    event = keys.events.get()
-    while event is not None:
-        if event.pressed:
-            held.append(KEY_MAP[event.key_number])
-        event = keys.events.get()
-    keys.deinit()
-    return held
+    return held_buttons(_keys(), KEY_MAP)
 
 
 class Speaker:
