@@ -40,8 +40,11 @@ def held_buttons(keys, key_map):
     held = []
     event = keys.events.get()
     while event is not None:
+        name = key_map[event.key_number]
         if event.pressed:
-            held.append(key_map[event.key_number])
+            held.append(name)
+        elif name in held:
+            held.remove(name)     # let go again within the window
         event = keys.events.get()
     keys.deinit()
     return held
