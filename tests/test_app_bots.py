@@ -113,6 +113,8 @@ def test_all_device_game_runs_to_the_scores(profile, case, monkeypatch):
         assert scores.title.shown().startswith("Player %d wins" % (best[0] + 1))
     assert not s.app.store.has_game()
     assert s.app.seats.thinks > 0
+    played, best_score, _shut = s.app.store.load_records()[0].game(gid)
+    assert played == 1 and best_score is None   # device seats set no best score
 
 
 def test_dws_device_turn_replays_step_by_step():
@@ -395,3 +397,21 @@ def test_setup_letters_and_wide_or_narrow_row():
             s.press("RIGHT")
         s.press("DOWN")
         assert setup.menu.lines[1].shown() == "Seats  [H]HHHHHHH"
+
+
+@pytest.mark.parametrize("gid", [2, 3, 4])
+def test_start_on_a_finished_game_records_it_before_leaving(gid):
+    """The last turn's result is held until A; START there must not lose the game."""
+    s = Session("pybadge", seed=41)
+    level = bots.levels(gid)[1]
+    game = setup_by_buttons(s, gid, [level, level], {"rounds": 1})
+    while not game.over:
+        s.hw.clock.advance(50)
+        s.app.poll()
+    assert isinstance(s.screen, GameScreen)       # the final result is on screen
+    s.press("START")
+    if isinstance(s.screen, GameScreen):          # that press only cut the roll short
+        assert s.screen.anim_end is None
+        s.press("START")
+    assert isinstance(s.screen, ScoresScreen) and s.screen.game is game
+    assert s.app.store.load_records()[0].game(gid)[0] == 1

@@ -347,7 +347,12 @@ class App:
         self.store.clear_game()
         self.game_running(False)
         self.game = None
-        best = self.store.record_game(game.GAME_ID, game.players, game.scores(),
+        scores = game.scores()
+        if self.seats is not None:  # device-played seats set no best score
+            for p in range(len(scores)):
+                if self.seats.device(p):
+                    scores[p] = None
+        best = self.store.record_game(game.GAME_ID, game.players, scores,
                                       game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS,
                                       shut=boxes_shut(game))
         self.stack = self.stack[:1]

@@ -145,7 +145,10 @@ class GameScreen(ui.Screen):
             self.stop_roll()          # any button skips the animation
             return
         if name == "START":
-            self.app.home()           # the game stays saved at this turn's start
+            if self.game.over:
+                self.app.show_scores(self.game)   # record the finished game first
+            else:
+                self.app.home()       # the game stays saved at this turn's start
         elif name == "SELECT":
             self.app.show_help(self.game.GAME_ID)
         elif not self.buttons(name) and name == "B":

@@ -232,12 +232,6 @@ class CargoScreen(GameScreen):
             step = step or 1
         self.pick = i
 
-    def on_button(self, name):
-        if name == "START" and self.result is not None and self.game.over:
-            self.go_on()          # record the finished game before leaving
-            return
-        GameScreen.on_button(self, name)
-
     def buttons(self, name):
         g = self.game
         if self.result is not None:

@@ -311,12 +311,6 @@ class DicedOutScreen(GameScreen):
                 q = (q + (step or 1)) % g.players
             self.pick = q
 
-    def on_button(self, name):
-        if name == "START" and self.result is not None and self.game.over:
-            self.go_on()          # record the finished game before leaving
-            return
-        GameScreen.on_button(self, name)
-
     def buttons(self, name):
         g = self.game
         if self.result is not None:
