@@ -8,7 +8,8 @@ import json
 import os
 import sys
 
-MODULES = ("bench.dws", "bench.stb", "bench.games", "bench.store", "bench.bots")
+MODULES = ("bench.dws", "bench.stb", "bench.games", "bench.store", "bench.bots",
+           "bench.app_heap")
 
 # key -> (budget, what it protects)
 BUDGETS = {
@@ -26,12 +27,7 @@ def main(argv):
     for name in MODULES:
         if only and name.split(".")[1] not in only:
             continue
-        try:
-            module = __import__(name, None, None, ["run"])
-        except ImportError as exc:
-            if exc.name != name:
-                raise
-            continue
+        module = __import__(name, None, None, ["run"])
         results.update(module.run())
     over = []
     for key in sorted(BUDGETS):

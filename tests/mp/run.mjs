@@ -1,7 +1,7 @@
 // Run a Python script under the MicroPython WebAssembly interpreter with
 // dws_core/ on its import path.
 //
-//   node tests/mp/run.mjs SCRIPT.py [--chunks]
+//   node tests/mp/run.mjs SCRIPT.py [--chunks] [--loop] [--with=DIR ...]
 //
 // With --chunks, the script is split at lines that read exactly "#--chunk--"
 // and each part runs as its own runPython() call.  The interpreter collects
@@ -40,6 +40,11 @@ function copyTree(src, dst) {
   }
 }
 copyTree(path.join(root, "dws_core"), "/app/dws_core");
+// --with=DIR (repeatable): also put DIR's .py files under /app/<name of DIR>.
+for (const flag of flags.filter((f) => f.startsWith("--with="))) {
+  const dir = path.resolve(root, flag.slice(7));
+  copyTree(dir, "/app/" + path.basename(dir));
+}
 
 const source = fs.readFileSync(script, "utf8");
 const split = flags.includes("--chunks") || flags.includes("--loop");

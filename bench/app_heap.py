@@ -1,0 +1,55 @@
+"""Import cost of the device app under MicroPython.
+
+Live heap after importing what the board holds while a Dice Wide Shut game
+with device-played seats runs: the app and its screens, the game's engine
+and bot, adafruit_display_text (the real library, as copied to the board) and
+adafruit_ticks.  CircuitPython's built-in C modules (displayio, terminalio)
+live in flash and cost no heap; bench/mp_native stands in for them so the
+imports resolve.  Display objects built at run time are not included.
+"""
+import os
+import shutil
+import tempfile
+
+from bench.micropython import ROOT, run_source
+
+DWS_GAME = ("dws_app.app", "dws_app.menu", "dws_app.setup", "dws_app.pass_screen",
+            "dws_app.game_dws", "dws_app.scores", "dws_app.help", "dws_core.bots",
+            "dws_core.bot_dws")
+
+
+def _site_packages():
+    import adafruit_display_text
+    return os.path.dirname(os.path.dirname(adafruit_display_text.__file__))
+
+
+def measure(modules):
+    """Live heap (bytes) after importing ``modules`` and adafruit_display_text."""
+    site = _site_packages()
+    with tempfile.TemporaryDirectory() as tmp:
+        libs = os.path.join(tmp, "libs")
+        shutil.copytree(os.path.join(site, "adafruit_display_text"),
+                        os.path.join(libs, "adafruit_display_text"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(os.path.join(site, "adafruit_ticks.py"), libs)
+        source = ("import gc, sys\nsys.path.insert(0, '/app/mp_native')\n"
+                  "sys.path.insert(0, '/app/libs')\nsys.path.insert(0, '/app/lib')\n"
+                  "#--chunk--\n"
+                  "import adafruit_display_text.bitmap_label\n"
+                  + "".join("import %s\n" % m for m in modules) +
+                  "#--chunk--\ngc.collect()\nprint(gc.mem_alloc())\n")
+        out = run_source(source, "--chunks", "--with=lib", "--with=bench/mp_native",
+                         "--with=" + libs)
+    return int(out.split()[-1])
+
+
+IN_GAME = ("dws_app.app", "dws_app.pass_screen", "dws_app.game_dws", "dws_core.bots",
+           "dws_core.bot_dws")
+
+
+def run():
+    return {
+        "app.import_heap_display_text_bytes": measure(()),
+        "app.import_heap_dws_in_game_bytes": measure(IN_GAME),
+        "app.import_heap_dws_session_bytes": measure(DWS_GAME),
+    }
