@@ -14,7 +14,8 @@ differs had already landed, the state after it: never anything else.  The
 tests and ``bench/store.py`` share them.
 """
 
-from dws_app.store import Records, Store, default_settings
+from dws_app.records_store import Records
+from dws_app.store import Store, default_settings
 
 
 class PowerCut(Exception):

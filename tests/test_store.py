@@ -4,9 +4,9 @@ import random
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from dws_app import store as store_mod
-from dws_app.store import (AUTO_DIM_CHOICES, GAME_CAPACITY, SLEEP_CHOICES, Records,
-                           Store, default_settings)
+from dws_app import records_store, store as store_mod
+from dws_app.records_store import Records
+from dws_app.store import AUTO_DIM_CHOICES, GAME_CAPACITY, SLEEP_CHOICES, Store, default_settings
 from dws_core.codec import crc32
 
 GAME_A, GAME_B = 0x200, 0x600
@@ -52,7 +52,7 @@ def test_map_fits_4096_and_regions_do_not_overlap():
         end = start + size
     assert end <= store_mod.USED_SIZE <= 4096
     assert GAME_CAPACITY == 1012
-    assert store_mod.RECORDS_SIZE + 10 <= 200
+    assert records_store.RECORDS_SIZE + 10 <= 200
 
 
 def test_first_save_formats_then_one_write_per_save():

@@ -1,5 +1,6 @@
-"""lib/dws_app/store.py runs unchanged under a real MicroPython interpreter and
-gives byte-identical nvm contents and the same answers as on CPython."""
+"""lib/dws_app/store.py (with records_store.py) runs unchanged under a real
+MicroPython interpreter and gives byte-identical nvm contents and the same
+answers as on CPython."""
 import os
 import subprocess
 import sys
@@ -80,14 +81,10 @@ print(Store(nvm).clear_game(), Store(nvm).load_game())
 
 
 def test_store_gives_identical_results_on_micropython():
-    with open(os.path.join(ROOT, "lib", "dws_app", "store.py")) as f:
-        store_src = f.read()
-    install = (
-        "import os\n"
-        "os.mkdir('/app/dws_app')\n"
-        "open('/app/dws_app/__init__.py', 'w').close()\n"
-        "with open('/app/dws_app/store.py', 'w') as f:\n"
-        "    f.write(%r)\n" % store_src)
+    install = "import os\nos.mkdir('/app/dws_app')\nopen('/app/dws_app/__init__.py', 'w').close()\n"
+    for name in ("store.py", "records_store.py"):  # records_store: imported on demand
+        with open(os.path.join(ROOT, "lib", "dws_app", name)) as f:
+            install += "with open('/app/dws_app/%s', 'w') as f:\n    f.write(%r)\n" % (name, f.read())
     mp_out = run_source(install + SCENARIO)
     cp = subprocess.run([sys.executable, "-c", SCENARIO], capture_output=True, text=True,
                         cwd=ROOT, check=True,

@@ -10,7 +10,7 @@ only change text, colours, positions and ``hidden``.
 
 from dws_app import theme, ui
 from dws_app.score_table import right
-from dws_app.store import MAX_PLAYERS
+from dws_app.records_store import MAX_PLAYERS
 
 STB = 2
 NO_RECORDS = (5,)      # Dice: a free roller that never ends, so never recorded

@@ -32,6 +32,9 @@ and every save is one write.  ``stats`` counts write operations and bytes.
 The A/B pairs protect against a cut at any byte of a write; a cut inside the
 firmware's erase-and-reprogram of the block that holds both copies is beyond
 what any layout inside one erase block can protect.
+
+The records' payload and counting live in ``dws_app.records_store``, imported
+only when records are read or counted (a game's end, the Records screen).
 """
 
 from dws_core.codec import crc32
@@ -116,75 +119,6 @@ def _decode_settings(data):
             else:
                 ok = False
     return d, ok
-
-
-# ----- records ------------------------------------------------------------
-
-MAX_GAME_ID = 8
-MAX_PLAYERS = 8
-NO_BEST = -32768
-RECORDS_SIZE = 6 * MAX_GAME_ID + 2 * (MAX_PLAYERS + MAX_PLAYERS * (MAX_PLAYERS + 1) // 2)
-_COUNT_MAX = 0xFFFF
-
-
-class Records:
-    """Per game: games played, best score, boxes shut.  Per player count: a
-    running tally of games and wins per seat (shared wins count for each)."""
-
-    def __init__(self):
-        n = MAX_GAME_ID + 1
-        self.played = [0] * n
-        self.best = [None] * n
-        self.shut = [0] * n
-        self.tally_games = [0] * (MAX_PLAYERS + 1)
-        self.tally_wins = [[0] * p for p in range(MAX_PLAYERS + 1)]
-
-    def game(self, game_id):
-        """(games played, best score or None, boxes shut) for one game."""
-        return self.played[game_id], self.best[game_id], self.shut[game_id]
-
-    def tally(self, players):
-        """(games, [wins of seat 0, seat 1, ...]) for games with ``players`` seats."""
-        return self.tally_games[players], list(self.tally_wins[players])
-
-    def encode(self):
-        out = bytearray()
-        for gid in range(1, MAX_GAME_ID + 1):
-            best = NO_BEST if self.best[gid] is None else self.best[gid]
-            for v in (self.played[gid], best & 0xFFFF, self.shut[gid]):
-                out.append(v >> 8)
-                out.append(v & 0xFF)
-        for p in range(1, MAX_PLAYERS + 1):
-            for v in [self.tally_games[p]] + self.tally_wins[p]:
-                out.append(v >> 8)
-                out.append(v & 0xFF)
-        return bytes(out)
-
-    @classmethod
-    def decode(cls, data):
-        """Records from ``encode()`` bytes, or None if the length is wrong."""
-        if len(data) != RECORDS_SIZE:
-            return None
-        rec = cls()
-        words = [(data[i] << 8) | data[i + 1] for i in range(0, len(data), 2)]
-        pos = 0
-        for gid in range(1, MAX_GAME_ID + 1):
-            best = words[pos + 1]
-            best = best - 0x10000 if best >= 0x8000 else best
-            rec.played[gid] = words[pos]
-            rec.best[gid] = None if best == NO_BEST else best
-            rec.shut[gid] = words[pos + 2]
-            pos += 3
-        for p in range(1, MAX_PLAYERS + 1):
-            rec.tally_games[p] = words[pos]
-            rec.tally_wins[p] = words[pos + 1:pos + 1 + p]
-            pos += 1 + p
-        return rec
-
-
-def _bump(v, by=1):
-    v += by
-    return _COUNT_MAX if v > _COUNT_MAX else v
 
 
 # ----- frames and slot pairs ---------------------------------------------
@@ -449,66 +383,24 @@ class Store:
             d[name] = settings[name]
         return changed and self._save(self._settings, _encode_settings(d))
 
-    # ----- records ----------------------------------------------------------
+    # ----- records (dws_app.records_store, loaded only when used) ----------
 
     def load_records(self):
         """(Records, note or None); damaged records start again from zero."""
-        pair = self._pair(self._records)
-        data = pair.payload()
-        rec = Records.decode(data) if data is not None else None
-        if rec is None:
-            if data is None:
-                note = self._damage_note(pair, "Records", "starting afresh")
-            else:
-                note = "Records were reset"
-            return Records(), note
-        return rec, None
-
-    def _save_records(self, rec):
-        return self._save(self._records, rec.encode())
+        from dws_app.records_store import load_records
+        return load_records(self)
 
     def record_game(self, game_id, players, scores, winners, low_wins=False, shut=0):
-        """Count one finished game; return True if it set a new best score.
-
-        ``scores``: one per seat, None for a seat that does not count for the
-        best score (e.g. device-played), or empty for a game without scores.
-        ``winners``: winning seat indices (several for a shared win).
-        ``low_wins``: the lowest score is best (Shut the Box, DicedOut).
-        ``shut``: boxes shut during the game (Shut the Box)."""
-        if not 1 <= game_id <= MAX_GAME_ID or not 1 <= players <= MAX_PLAYERS or shut < 0:
-            raise ValueError("bad game, player count or shut count")
-        if scores and len(scores) != players:
-            raise ValueError("one score per seat")
-        for seat in winners:
-            if not 0 <= seat < players:
-                raise ValueError("bad winner seat")
-        rec, _note = self.load_records()
-        rec.played[game_id] = _bump(rec.played[game_id])
-        rec.shut[game_id] = _bump(rec.shut[game_id], shut)
-        new_best = False
-        for s in scores or ():
-            if s is None:
-                continue
-            s = -32767 if s < -32767 else (32767 if s > 32767 else s)
-            best = rec.best[game_id]
-            if best is None or (s < best if low_wins else s > best):
-                rec.best[game_id] = s
-                new_best = True
-        rec.tally_games[players] = _bump(rec.tally_games[players])
-        wins = rec.tally_wins[players]
-        for seat in sorted(set(winners)):
-            wins[seat] = _bump(wins[seat])
-        self._save_records(rec)
-        return new_best
+        """Count one finished game; True if it set a new best score (see
+        ``records_store.record_game``)."""
+        from dws_app.records_store import record_game
+        return record_game(self, game_id, players, scores, winners, low_wins, shut)
 
     def reset_tally(self, players=None):
         """Start the running tally again (for one player count, or all)."""
-        rec, _note = self.load_records()
-        for p in range(1, MAX_PLAYERS + 1):
-            if players is None or p == players:
-                rec.tally_games[p] = 0
-                rec.tally_wins[p] = [0] * p
-        return self._save_records(rec)
+        from dws_app.records_store import reset_tally
+        return reset_tally(self, players)
 
     def clear_records(self):
-        return self._save_records(Records())
+        from dws_app.records_store import Records
+        return self._save(self._records, Records().encode())
