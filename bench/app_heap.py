@@ -23,8 +23,16 @@ def _site_packages():
     return os.path.dirname(os.path.dirname(adafruit_display_text.__file__))
 
 
-def measure(modules):
-    """Live heap (bytes) after importing ``modules`` and adafruit_display_text."""
+# A pointer to a forgotten module can linger on the interpreter's stack until
+# another runPython() call has run, so the collection after forgetting waits
+# for one more chunk.
+_FORGET = "#--chunk--\nfrom dws_app.app import forget\nforget(%r)\n#--chunk--\ngc.collect()\n"
+
+
+def measure(modules, forget=()):
+    """Live heap (bytes) after importing ``modules`` and adafruit_display_text,
+    then forgetting the modules ``forget`` as the app does between games
+    (``dws_app.app.forget``)."""
     site = _site_packages()
     with tempfile.TemporaryDirectory() as tmp:
         libs = os.path.join(tmp, "libs")
@@ -37,6 +45,7 @@ def measure(modules):
                   "#--chunk--\n"
                   "import adafruit_display_text.bitmap_label\n"
                   + "".join("import %s\n" % m for m in modules) +
+                  (_FORGET % (tuple(forget),) if forget else "") +
                   "#--chunk--\ngc.collect()\nprint(gc.mem_alloc())\n")
         out = run_source(source, "--chunks", "--with=lib", "--with=bench/mp_native",
                          "--with=" + libs)

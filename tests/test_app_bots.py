@@ -74,7 +74,7 @@ def setup_by_buttons(s, game_id, levels, options=None):
     while setup.rows[setup.menu.index] != "start":
         s.press("DOWN")
     s.press("A")
-    assert isinstance(s.app.stack[1], GameScreen)
+    assert isinstance(s.app.stack[0], GameScreen)
     return s.app.game
 
 

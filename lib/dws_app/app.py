@@ -12,6 +12,8 @@ prints its traceback (the serial console on the device) and shows the error
 screen; A there restarts the app from the store, as a power-up would.
 """
 
+import sys
+
 from dws_app import theme, ui
 from dws_app.buttons import Buttons
 from dws_app.clock import ticks_diff
@@ -33,6 +35,25 @@ LOW_WINS = (2, 3)
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
 DIM_PERCENT = 15
+# Screens (and the records code) used only between games.  While a game is in
+# play they are forgotten, so gc frees their code, and imported again when
+# next needed.  None of them is referenced by a module that a game keeps.
+BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
+                 "dws_app.records_store", "dws_app.help", "dws_app.settings",
+                 "dws_app.error")
+# Only on the board: CPython (tests, simulator) keeps one copy of each class.
+FORGETS = sys.implementation.name != "cpython"
+
+
+def forget(names):
+    """Drop the modules ``names`` from ``sys.modules`` and from their package,
+    so that once no object of theirs is left, gc frees their code."""
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            dot = name.rfind(".")
+            package = sys.modules.get(name[:dot])
+            if package is not None and hasattr(package, name[dot + 1:]):
+                delattr(package, name[dot + 1:])
 
 
 def screen_class(game_id):
@@ -59,6 +80,7 @@ class App:
         self.oy = 0
         self.buttons = Buttons(hw.keys, hw.key_map)
         self.last_error = None      # the last exception poll() caught (tests look)
+        self.forgets = FORGETS      # forget BETWEEN_GAMES while a game is in play
         self._boot(store)
 
     def _boot(self, store=None):
@@ -126,6 +148,12 @@ class App:
     def pop(self):
         self.stack.pop()
         self._show()
+        if self.game is not None:   # e.g. help closed over the game
+            self.forget_between_games()
+
+    def forget_between_games(self):
+        if self.forgets:
+            forget(BETWEEN_GAMES)
 
     def replace(self, screen):
         self.stack.pop()
@@ -245,7 +273,8 @@ class App:
         self.game_running(True)
         self.game = game
         screen = cls(self, game)
-        self.stack = self.stack[:1]
+        self.stack = []             # the menu is rebuilt by home()
+        self.forget_between_games()
         self.push(screen)
         screen.begin_turn(fresh)
 
@@ -355,7 +384,7 @@ class App:
         best = self.store.record_game(game.GAME_ID, game.players, scores,
                                       game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS,
                                       shut=boxes_shut(game))
-        self.stack = self.stack[:1]
+        self.stack = []
         self.push(ScoresScreen(self, game, best))
 
 

@@ -1,0 +1,92 @@
+"""The app's own code on the heap: the import heap during a Dice Wide Shut game
+with device-played seats stays under a threshold (MicroPython, deterministic,
+via bench.app_heap), the between-game screens are forgotten while a game is in
+play, and forgetting them frees their code under MicroPython."""
+
+import sys
+
+import pytest
+
+from bench.app_heap import DWS_GAME, IN_GAME, measure
+from dws_app import app as app_mod
+from dws_app.game_base import GameScreen
+from sim.play import finish_interludes
+from sim.script import Session
+
+# Measured 105856 bytes (107056 before the records moved out of the store);
+# a little headroom, so new game-time code has to be paid for.
+IN_GAME_LIMIT = 106500
+
+
+def test_in_game_import_heap_stays_under_the_threshold():
+    assert measure(IN_GAME) < IN_GAME_LIMIT
+
+
+def test_records_code_is_not_imported_by_the_game_time_store():
+    """The in-game set never pulls the records code in by itself."""
+    assert measure(IN_GAME + ("dws_app.records_store",)) > measure(IN_GAME) + 1500
+
+
+def test_forgetting_the_between_game_screens_frees_their_code():
+    """What stays after forgetting is their interned names (qstrs), which the
+    interpreter never frees; their code and tables go."""
+    session = measure(DWS_GAME)
+    forgotten = measure(DWS_GAME, app_mod.BETWEEN_GAMES)
+    assert forgotten < session - 6000
+    assert forgotten > measure(IN_GAME)
+
+
+@pytest.fixture
+def forgetting():
+    """Let the app forget modules on CPython too, then put every module and
+    package attribute back as it was, so other tests keep their classes."""
+    modules = dict(sys.modules)
+    packages = {}
+    for name in app_mod.BETWEEN_GAMES:
+        package, _dot, leaf = name.rpartition(".")
+        if hasattr(sys.modules[package], leaf):
+            packages[name] = (sys.modules[package], leaf, getattr(sys.modules[package], leaf))
+    yield
+    sys.modules.clear()
+    sys.modules.update(modules)
+    for package, leaf, module in packages.values():
+        setattr(package, leaf, module)
+
+
+def loaded():
+    return [name for name in app_mod.BETWEEN_GAMES if name in sys.modules]
+
+
+def test_a_game_runs_without_the_between_game_screens(forgetting):
+    """Menu -> help -> setup -> game: the game's start forgets the menu, setup
+    and help; help opened in the game is forgotten when it closes; START
+    brings the menu back (imported again) with Continue, which resumes."""
+    s = Session("pybadge", seed=4)
+    s.app.forgets = True
+    assert type(s.screen).__name__ == "MenuScreen"
+    assert s.screen.menu.items[0] == "Dice Wide Shut"
+    s.press("SELECT")
+    assert type(s.screen).__name__ == "HelpScreen"
+    s.press("B")
+    s.press("A")
+    assert type(s.screen).__name__ == "SetupScreen"
+    setup = s.screen
+    while setup.rows[setup.menu.index] != "start":
+        s.press("DOWN")
+    s.press("A")
+    screen = finish_interludes(s)
+    assert isinstance(screen, GameScreen) and s.app.stack == [screen]
+    assert loaded() == []
+    game = s.app.game
+    s.press("SELECT")               # hint, then help
+    s.press("SELECT")
+    assert type(s.screen).__name__ == "HelpScreen" and "dws_app.help" in loaded()
+    s.press("B")
+    assert s.screen is screen and loaded() == []
+    s.press("START")
+    assert type(s.screen).__name__ == "MenuScreen" and loaded() == ["dws_app.menu"]
+    assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    s.press("A")
+    assert isinstance(finish_interludes(s), GameScreen)
+    assert s.app.game.encode() == game.encode() and loaded() == []
+    assert s.app.last_error is None
