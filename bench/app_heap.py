@@ -12,6 +12,7 @@ import shutil
 import tempfile
 
 from bench.micropython import ROOT, run_source
+from bench.mpy import compile_tree
 
 DWS_GAME = ("dws_app.app", "dws_app.menu", "dws_app.setup", "dws_app.pass_screen",
             "dws_app.game_dws", "dws_app.scores", "dws_app.help", "dws_core.bots",
@@ -23,16 +24,17 @@ def _site_packages():
     return os.path.dirname(os.path.dirname(adafruit_display_text.__file__))
 
 
-# A pointer to a forgotten module can linger on the interpreter's stack until
-# another runPython() call has run, so the collection after forgetting waits
-# for one more chunk.
+# A pointer to a forgotten module (or the compiler's garbage after an import)
+# can linger on the interpreter's stack until another runPython() call has
+# run, so every measurement waits for one more collecting chunk.
 _FORGET = "#--chunk--\nfrom dws_app.app import forget\nforget(%r)\n#--chunk--\ngc.collect()\n"
 
 
-def measure(modules, forget=()):
+def measure(modules, forget=(), mpy=False):
     """Live heap (bytes) after importing ``modules`` and adafruit_display_text,
     then forgetting the modules ``forget`` as the app does between games
-    (``dws_app.app.forget``)."""
+    (``dws_app.app.forget``).  With ``mpy`` every module is loaded from .mpy
+    (bench/mpy.py: no docstrings, as on the boards)."""
     site = _site_packages()
     with tempfile.TemporaryDirectory() as tmp:
         libs = os.path.join(tmp, "libs")
@@ -40,15 +42,23 @@ def measure(modules, forget=()):
                         os.path.join(libs, "adafruit_display_text"),
                         ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copy(os.path.join(site, "adafruit_ticks.py"), libs)
+        lib = "lib"
+        flags = []
+        if mpy:
+            libs = compile_tree(libs, os.path.join(tmp, "mpy", "libs"))
+            lib = compile_tree(os.path.join(ROOT, "lib"), os.path.join(tmp, "mpy", "lib"))
+            flags.append("--core=" + compile_tree(os.path.join(ROOT, "dws_core"),
+                                                   os.path.join(tmp, "mpy", "dws_core")))
         source = ("import gc, sys\nsys.path.insert(0, '/app/mp_native')\n"
                   "sys.path.insert(0, '/app/libs')\nsys.path.insert(0, '/app/lib')\n"
                   "#--chunk--\n"
                   "import adafruit_display_text.bitmap_label\n"
                   + "".join("import %s\n" % m for m in modules) +
                   (_FORGET % (tuple(forget),) if forget else "") +
+                  "#--chunk--\ngc.collect()\n"
                   "#--chunk--\ngc.collect()\nprint(gc.mem_alloc())\n")
-        out = run_source(source, "--chunks", "--with=lib", "--with=bench/mp_native",
-                         "--with=" + libs)
+        out = run_source(source, "--chunks", "--with=" + lib, "--with=bench/mp_native",
+                         "--with=" + libs, *flags)
     return int(out.split()[-1])
 
 
@@ -61,4 +71,6 @@ def run():
         "app.import_heap_display_text_bytes": measure(()),
         "app.import_heap_dws_in_game_bytes": measure(IN_GAME),
         "app.import_heap_dws_session_bytes": measure(DWS_GAME),
+        "app.import_heap_dws_in_game_bytes_mpy": measure(IN_GAME, mpy=True),
+        "app.import_heap_dws_session_bytes_mpy": measure(DWS_GAME, mpy=True),
     }

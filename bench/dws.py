@@ -1,8 +1,10 @@
 """Dice Wide Shut engine benchmark: live heap and step time under MicroPython."""
 import os
+import tempfile
 import time
 
 from bench.micropython import ROOT, run_source
+from bench.mpy import compile_tree
 from dws_core.games import game_class
 from dws_core.rng import Rng
 
@@ -30,20 +32,31 @@ def game_modules(game_id):
     return names
 
 
-def import_heap(modules):
+def run_core(source, *flags, mpy=False):
+    """run_source with dws_core as .py, or (``mpy``) compiled to .mpy files."""
+    if not mpy:
+        return run_source(source, *flags)
+    with tempfile.TemporaryDirectory() as tmp:
+        core = compile_tree(os.path.join(ROOT, "dws_core"), os.path.join(tmp, "dws_core"))
+        return run_source(source, "--core=" + core, *flags)
+
+
+def import_heap(modules, mpy=False):
     """Live heap after importing ``modules`` under MicroPython."""
-    source = "import gc\n%s\n#--chunk--\ngc.collect()\nprint(gc.mem_alloc())\n" % (
+    # The empty collecting call first: the compiler's garbage stays reachable
+    # until one more runPython() call has run.
+    source = "import gc\n%s\n#--chunk--\ngc.collect()\n#--chunk--\ngc.collect()\nprint(gc.mem_alloc())\n" % (
         "\n".join("import " + m for m in modules))
-    return int(run_source(source, "--chunks").split()[-1])
+    return int(run_core(source, "--chunks", mpy=mpy).split()[-1])
 
 
-def micropython_game(game_id, players, seed):
+def micropython_game(game_id, players, seed, mpy=False):
     """Heap and timing of one seeded random game under MicroPython, with the
-    modules the device imports for that game."""
+    modules the device imports for that game (from .mpy files with ``mpy``)."""
     prelude = "GAME_ID = %d\nPLAYERS = %d\nSEED = %d\nIMPORTS = %r\n" % (
         game_id, players, seed, game_modules(game_id))
     with open(os.path.join(ROOT, "bench", "mp_game_heap.py")) as f:
-        out = run_source(prelude + f.read(), "--loop")
+        out = run_core(prelude + f.read(), "--loop", mpy=mpy)
     result = {"import": 0, "heaps": [], "steps": 0, "us": 0, "final": None}
     for line in out.splitlines():
         parts = line.split()
@@ -74,6 +87,8 @@ def cpython_step_us(game_id, players, seed):
 
 def run():
     mp = micropython_game(1, PLAYERS, SEED)
+    mpy = micropython_game(1, PLAYERS, SEED, mpy=True)
+    assert mpy["final"] == mp["final"], ".mpy and .py runs disagree"
     cp_us, game = cpython_step_us(1, PLAYERS, SEED)
     assert mp["final"][1] == "%08x" % game.digest(), "MicroPython and CPython disagree"
     return {
@@ -84,4 +99,6 @@ def run():
         "dws.state_bytes_5p": mp["final"][0],
         "dws.steps_per_game_5p": mp["steps"],
         "core.live_heap_all_modules_bytes": import_heap(core_modules()),
+        "dws.live_heap_max_bytes_mpy": max([mpy["import"]] + mpy["heaps"]),
+        "core.live_heap_all_modules_bytes_mpy": import_heap(core_modules(), mpy=True),
     }

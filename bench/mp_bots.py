@@ -13,6 +13,10 @@ for _name in IMPORTS:
 _name = None
 #--chunk--
 gc.collect()
+#--chunk--
+# (an empty collecting call first: the compiler's garbage stays reachable
+# until one more runPython() call has run)
+gc.collect()
 print("import", gc.mem_alloc())
 #--chunk--
 import dws_core.bots

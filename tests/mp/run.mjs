@@ -1,7 +1,7 @@
 // Run a Python script under the MicroPython WebAssembly interpreter with
 // dws_core/ on its import path.
 //
-//   node tests/mp/run.mjs SCRIPT.py [--chunks] [--loop] [--with=DIR ...]
+//   node tests/mp/run.mjs SCRIPT.py [--chunks] [--loop] [--with=DIR ...] [--core=DIR]
 //
 // With --chunks, the script is split at lines that read exactly "#--chunk--"
 // and each part runs as its own runPython() call.  The interpreter collects
@@ -34,12 +34,15 @@ function copyTree(src, dst) {
     const d = dst + "/" + name;
     if (fs.statSync(s).isDirectory()) {
       if (name !== "__pycache__") copyTree(s, d);
-    } else if (name.endsWith(".py")) {
+    } else if (name.endsWith(".py") || name.endsWith(".mpy")) {
       mp.FS.writeFile(d, fs.readFileSync(s));
     }
   }
 }
-copyTree(path.join(root, "dws_core"), "/app/dws_core");
+// --core=DIR puts DIR (e.g. dws_core compiled to .mpy) in place of dws_core/.
+const coreFlag = flags.find((f) => f.startsWith("--core="));
+copyTree(coreFlag ? path.resolve(root, coreFlag.slice(7)) : path.join(root, "dws_core"),
+         "/app/dws_core");
 // --with=DIR (repeatable): also put DIR's .py files under /app/<name of DIR>.
 for (const flag of flags.filter((f) => f.startsWith("--with="))) {
   const dir = path.resolve(root, flag.slice(7));
