@@ -15,6 +15,14 @@ class Session:
         self.app = App(self.hw)
         self.app.start()
 
+    @classmethod
+    def around(cls, app, hw):
+        """A session on an app that is already running (e.g. built by code.py)."""
+        session = object.__new__(cls)
+        session.app = app
+        session.hw = hw
+        return session
+
     @property
     def screen(self):
         return self.app.top

@@ -93,31 +93,12 @@ def sim_build():
     return hw
 
 
-class Player:
-    """sim.script.Session's press(), on the App that code.py built."""
-
-    def __init__(self, app, hw):
-        self.app = app
-        self.hw = hw
-
-    @property
-    def screen(self):
-        return self.app.top
-
-    def press(self, *names):
-        for name in names:
-            self.hw.keys.tap(name)
-            while self.app.poll() is not None:
-                pass
-            self.hw.clock.advance(20)
-            self.app.poll()
-
-
 def play(hw):
     from sim.play import dws_step, finish_interludes
+    from sim.script import Session
     app = APPS[0]
     seen["first_screen"] = type(app.top).__name__
-    player = Player(app, hw)
+    player = Session.around(app, hw)
     player.press("A", "DOWN", "DOWN", "DOWN", "A")
     screen = finish_interludes(player)
     game = screen.game
