@@ -4,6 +4,32 @@ scripted sessions, screenshots and tests)."""
 from dws_core.dws import BLUE, RED
 
 
+def open_setup(session, title):
+    """From the main menu, open the setup screen of the game called ``title``."""
+    items = session.screen.menu.items
+    for _ in range(items.index(title)):
+        session.press("DOWN")
+    session.press("A")
+    assert type(session.screen).__name__ == "SetupScreen"
+    return session.screen
+
+
+def setup_and_start(session, players, options):
+    """On the setup screen: choose players and options with the arrows, start."""
+    setup = session.screen
+    assert setup.rows[setup.menu.index] == "players"
+    while setup.players != players:
+        session.press("RIGHT" if setup.players < players else "LEFT")
+    for name in sorted(options):
+        while setup.rows[setup.menu.index] != name:
+            session.press("DOWN")
+        while setup.options[name] != options[name]:
+            session.press("RIGHT")
+    while setup.rows[setup.menu.index] != "start":
+        session.press("DOWN")
+    session.press("A")
+
+
 def finish_interludes(session):
     """Press through pass screens and roll animations until a game screen waits."""
     from dws_app.game_base import GameScreen

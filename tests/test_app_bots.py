@@ -17,6 +17,7 @@ from dws_app.scores import ScoresScreen
 from dws_app.store import Store
 from dws_core import bots
 from sim.play import dws_step, finish_interludes as settle
+from sim.play import open_setup as open_game_setup
 from sim.script import Session
 from test_app_screens import _Counter
 
@@ -36,12 +37,7 @@ CASES = [c for c in ALL_DEVICE if c[0] in game_ids()]
 
 
 def open_setup(s, game_id):
-    items = s.screen.menu.items
-    for _ in range(items.index(title_of(game_id))):
-        s.press("DOWN")
-    s.press("A")
-    assert type(s.screen).__name__ == "SetupScreen"
-    return s.screen
+    return open_game_setup(s, title_of(game_id))
 
 
 def setup_by_buttons(s, game_id, levels, options=None):

@@ -10,7 +10,8 @@ from dws_app.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP
 from sim.play import finish_interludes as settle
 from sim.script import Session
-from test_app_dicedout import assert_fits, open_setup, setup_and_start
+from sim.play import open_setup, setup_and_start
+from test_app_dicedout import assert_fits
 from test_app_screens import _Counter
 
 PROFILES = ("pybadge", "pico_dice")

@@ -7,35 +7,11 @@ import pytest
 from dws_app import theme
 from dws_app.game_dicedout import DicedOutScreen
 from dws_core.dicedout import EXTRA, PENALTY, DicedOut
-from sim.play import finish_interludes as settle
+from sim.play import finish_interludes as settle, open_setup, setup_and_start
 from sim.script import Session
 from test_app_screens import _Counter, labels, screen_box
 
 PROFILES = ("pybadge", "pico_dice")
-
-
-def open_setup(s, title):
-    items = s.screen.menu.items
-    for _ in range(items.index(title)):
-        s.press("DOWN")
-    s.press("A")
-    assert type(s.screen).__name__ == "SetupScreen"
-
-
-def setup_and_start(s, players, options):
-    """On the setup screen: choose players and options with the arrows, start."""
-    setup = s.screen
-    assert setup.rows[setup.menu.index] == "players"
-    while setup.players != players:
-        s.press("RIGHT")
-    for name in sorted(options):
-        while setup.rows[setup.menu.index] != name:
-            s.press("DOWN")
-        while setup.options[name] != options[name]:
-            s.press("RIGHT")
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
 
 
 def new_game(profile, players=2, rounds=1, seed=5):

@@ -6,7 +6,7 @@ import pytest
 
 from dws_app.game_stb import DROP, TILE_CHOSEN, TILE_OPEN, TILE_SHUT, TOP, StbScreen
 from dws_core.stb import ROLL, SELECT, USE, ShutTheBox, open_sum
-from sim.play import finish_interludes
+from sim.play import finish_interludes, open_setup, setup_and_start
 from sim.play_stb import settle, stb_step
 from sim.script import Session
 from tests.test_app_screens import _Counter
@@ -18,21 +18,8 @@ WARN = 0xFF6060
 def new_game(profile, seed, players, **options):
     """Menu -> Shut the Box -> setup (players, options) -> Start, by buttons."""
     s = Session(profile, seed=seed)
-    menu = s.screen.menu
-    while menu.items[menu.index] != "Shut the Box":
-        s.press("DOWN")
-    s.press("A")
-    setup = s.screen
-    while setup.players != players:
-        s.press("RIGHT")
-    for name in sorted(options):
-        while setup.rows[setup.menu.index] != name:
-            s.press("DOWN")
-        while setup.options[name] != options[name]:
-            s.press("RIGHT")
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
+    open_setup(s, "Shut the Box")
+    setup_and_start(s, players, options)
     return s
 
 
