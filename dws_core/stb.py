@@ -214,10 +214,11 @@ class ShutTheBox(Engine):
             groups.append([others[i] for i in g])
         return groups
 
-    def solver(self, objective="shut"):
-        """The exact solver table for this game's variant (imported on demand)."""
+    def solver(self, objective="shut", solve=True):
+        """The exact solver table for this game's variant (imported on demand);
+        ``solve=False``: as far as solved yet (see ``stb_solver.solver``)."""
         from dws_core import stb_solver
-        return stb_solver.solver(self.tiles, self.one_die, objective, self.together)
+        return stb_solver.solver(self.tiles, self.one_die, objective, self.together, solve)
 
     def legal_steps(self):
         if self.over:

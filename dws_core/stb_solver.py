@@ -36,6 +36,15 @@ OBJECTIVES = ("shut", "score")
 TWO_DICE_WAYS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 SCALE_SHUT = 10 ** 9
 SCALE_SCORE = 10 ** 7
+# States the app solves per main-loop pass (``advance(SLICE_STATES)``).  The
+# costliest 8-state slice of a 12-tile table (many high and low tiles open)
+# takes 0.55 ms under MicroPython WebAssembly and the mean state 37 us
+# (bench/stb.py: stb.slice_us_max_micropython_12, stb.state_us_micropython_12);
+# a 120 MHz SAMD51 runs ~31x slower (bench/bots.py: wasm_to_samd51_ratio
+# 31.15), so a pass spends at most 0.55 * 31 = ~17 ms solving, 8 * 37 us * 31
+# = ~9 ms on average.  Both 12-tile tables (2 x 4095 states, 1024 passes) take
+# ~9.5 s of such passes, both 9-tile tables (2 x 511 states, 128 passes) ~1 s.
+SLICE_STATES = 8
 
 
 def exact_scale(tiles):
@@ -210,6 +219,10 @@ class Solver:
             self._low = None  # only needed while solving
         return self.done
 
+    def left(self):
+        """States still to solve (0 once ``done``)."""
+        return (1 << self.tiles) - self._next
+
     def _with_one_die(self, best):
         """36 * V of a state where one die may be used (few states)."""
         two = 0
@@ -304,13 +317,18 @@ _CACHE = []
 CACHE_SIZE = 2
 
 
-def solver(tiles=9, one_die="high_shut", objective="shut", reveal=False):
-    """A solved table for this variant from a cache of the last two used."""
+def solver(tiles=9, one_die="high_shut", objective="shut", reveal=False, solve=True):
+    """The table for this variant from a cache of the last two used: solved,
+    or with ``solve=False`` as it stands (new ones empty), for the app to
+    ``advance()`` in slices.  A table still being solved is finished here
+    when it is asked for solved: it is the same object either way."""
     for s in _CACHE:
         if (s.tiles == tiles and s.one_die == one_die and s.objective == objective
                 and s.reveal == reveal):
+            if solve and not s.done:
+                s.advance(1 << tiles)
             return s
-    s = Solver(tiles, one_die, objective, reveal)
+    s = Solver(tiles, one_die, objective, reveal, solve=solve)
     if len(_CACHE) >= CACHE_SIZE:
         del _CACHE[0]
     _CACHE.append(s)

@@ -243,7 +243,9 @@ class App:
         self.start()
         while True:
             self.poll()
-            self.hw.sleep(0.01)
+            seats = self.seats
+            if seats is None or not seats.solving():
+                self.hw.sleep(0.01)   # a pass that solves a slice needs no rest
 
     # ----- games ---------------------------------------------------------
 

@@ -17,6 +17,14 @@ The app keeps one for the game in play (``app.seats``) and calls:
   turn SELECT shows the hint (``bots.hint``, strongest level) and points the
   cursor at its first move; SELECT again opens the help.
 
+Shut the Box's exact solver tables (a device seat's level "shut" / "score",
+and both for the hint whenever a seat is human) are made unsolved when the
+game starts or is continued and solved ``stb_solver.SLICE_STATES`` states
+per main-loop pass in ``tick`` (about 17 ms at most on a SAMD51), so the
+screen never freezes on them.  A device seat that needs an unsolved table
+waits for it ("Thinking... 40%"), and a hint asked too early shows the same
+and appears once its tables are done, unless another button came first.
+
 Saved games carry the seats in front of the engine bytes only when some seat
 is device-played (``pack`` / ``split``), so all-human saves are unchanged.
 """
@@ -105,6 +113,27 @@ def levels_of(meta, game):
             return None
         out.append(names[b - 1] if b else None)
     return out
+
+
+def stb_tables(game, levels):
+    """The Shut the Box solver tables this game can ask for that are not
+    solved yet, a device seat's first (its level names its objective), then
+    both of the hint's when a seat is human; taken from the solver's cache
+    unsolved, so the bots later find the very tables solved here."""
+    want = []
+    for lv in levels:
+        if lv in ("shut", "score") and lv not in want:
+            want.append(lv)
+    if None in levels:
+        for objective in ("shut", "score"):
+            if objective not in want:
+                want.append(objective)
+    tables = []
+    for objective in want:
+        table = game.solver(objective, solve=False)
+        if not table.done:
+            tables.append(table)
+    return tables
 
 
 def any_device(levels):
@@ -208,6 +237,14 @@ class SeatPlayer:
         self.hinted = None          # the position whose hint is up: SELECT again = help
         self.thinks = 0             # bot decisions made, and the longest think
         self.think_max = 0          # time in ms (measurements)
+        self.tables = []            # solver tables being solved (Shut the Box)
+        self.slice = 0              # states solved per main-loop pass
+        self.shown_pct = -1         # progress last shown while waiting for them
+        self.hint_wanted = False    # SELECT came before the hint's tables were ready
+        if game.GAME_ID == 2:
+            from dws_core.stb_solver import SLICE_STATES
+            self.slice = SLICE_STATES
+            self.tables = stb_tables(game, self.levels)
         if game.GAME_ID == 1 and any_device(self.levels):
             from dws_core import bot_dws
             bot_dws.prepare(game)   # the tables, while setup / Continue runs
@@ -241,9 +278,65 @@ class SeatPlayer:
     # ----- the main loop --------------------------------------------------
 
     def tick(self, now):
+        if self.tables:
+            self.solve()
+        if self.hint_wanted:
+            self._hint_when_ready()
         for _ in range(64):          # a hurried turn runs in one pass
             if not self._advance(now):
                 return
+
+    # ----- the solver tables, a slice per pass -------------------------------
+
+    def solve(self):
+        """Solve one slice of the first unfinished table."""
+        for table in self.tables:
+            if not table.done:
+                table.advance(self.slice)
+                return
+        self.tables = []             # all solved
+
+    def solving(self):
+        """True while tables are being solved (the main loop need not sleep)."""
+        return not self.ready(None)
+
+    def ready(self, level):
+        """Are the tables that a device ``level`` (None: the hint) uses solved?"""
+        for table in self.tables:
+            if not table.done and (level is None or table.objective == level):
+                return False
+        return True
+
+    def show_progress(self, screen, hint):
+        """"Thinking... 40%" while waiting for the tables that the hint or the
+        current device seat uses (new text only when the tens change)."""
+        level = None if hint else self.levels[self.game.current]
+        left = 0
+        total = 0
+        for table in self.tables:
+            if level is None or table.objective == level:
+                left += table.left()
+                total += (1 << table.tiles) - 1
+        pct = (100 - left * 100 // max(1, total)) // 10 * 10
+        if pct == self.shown_pct:
+            return
+        self.shown_pct = pct
+        if hint:
+            screen.say("Hint: thinking... %d%%" % pct, "SELECT again: help")
+        else:
+            p = self.game.current
+            screen.say("P%d: device, %s" % (p + 1, level_title(self.levels[p])),
+                       "Thinking... %d%%" % pct)
+
+    def _hint_when_ready(self):
+        screen = self._screen()
+        if screen is None or held(screen) or screen.animating():
+            self.hint_wanted = False
+        elif self.ready(None):
+            self.hint_wanted = False
+            self.show_hint(screen)
+        else:
+            self.show_progress(screen, True)
 
     def _auto(self):
         """May a held finished turn go on without a human's A?"""
@@ -284,6 +377,10 @@ class SeatPlayer:
             self.hurry = None
             return False
         if not self.queue:
+            if not self.ready(self.levels[g.current]):
+                self.show_progress(screen, False)
+                return False
+            self.shown_pct = -1
             key = self._key()
             t0 = self.app.hw.ticks_ms()
             if self.rng is None:
@@ -334,6 +431,10 @@ class SeatPlayer:
 
     def on_button(self, screen, name):
         """First look at a game screen's button; True when used here."""
+        if self.hint_wanted:          # any button drops a hint still to come
+            self.hint_wanted = False
+            if screen.game is self.game:
+                screen.refresh()
         if screen.game is not self.game or name == "START":
             self.hinted = None
             return False
@@ -357,6 +458,11 @@ class SeatPlayer:
         g = self.game
         if not self.hints() or getattr(screen, "choice", None) is not None:
             return False
+        if not self.ready(None):
+            self.hint_wanted = True   # shown by tick once the tables are solved
+            self.shown_pct = -1
+            self.show_progress(screen, True)
+            return True
         from dws_core.bots import hint
         steps, text = hint(g)
         target = first_target(steps)
