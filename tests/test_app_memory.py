@@ -47,8 +47,13 @@ def forgetting():
         if hasattr(sys.modules[package], leaf):
             packages[name] = (sys.modules[package], leaf, getattr(sys.modules[package], leaf))
     yield
-    sys.modules.clear()
-    sys.modules.update(modules)
+    # Only the modules the app may forget go back; anything first imported
+    # during the test (numpy, say) stays, as it cannot be loaded twice.
+    for name in app_mod.BETWEEN_GAMES:
+        if name in modules:
+            sys.modules[name] = modules[name]
+        else:
+            sys.modules.pop(name, None)
     for package, leaf, module in packages.values():
         setattr(package, leaf, module)
 
