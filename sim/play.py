@@ -20,6 +20,12 @@ def setup_and_start(session, players, options):
     assert setup.rows[setup.menu.index] == "players"
     while setup.players != players:
         session.press("RIGHT" if setup.players < players else "LEFT")
+    choose_options_and_start(session, options)
+
+
+def choose_options_and_start(session, options):
+    """On the setup screen, below the players: set each option, then start."""
+    setup = session.screen
     for name in sorted(options):
         while setup.rows[setup.menu.index] != name:
             session.press("DOWN")

@@ -17,7 +17,7 @@ from dws_app.scores import ScoresScreen
 from dws_app.store import Store
 from dws_core import bots
 from sim.play import dws_step, finish_interludes as settle
-from sim.play import open_setup as open_game_setup
+from sim.play import choose_options_and_start, open_setup as open_game_setup
 from sim.script import Session
 from test_app_screens import _Counter
 
@@ -62,14 +62,7 @@ def setup_by_buttons(s, game_id, levels, options=None):
                             if levels[p] else "human")
         assert setup.note.shown() == want
         s.press("A")                      # the next seat
-    for name in sorted(options or {}):
-        while setup.rows[setup.menu.index] != name:
-            s.press("DOWN")
-        while setup.options[name] != options[name]:
-            s.press("RIGHT")
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
+    choose_options_and_start(s, options or {})
     assert isinstance(s.app.stack[0], GameScreen)
     return s.app.game
 
