@@ -2,13 +2,13 @@
 
 Live heap after importing what the board holds while a Dice Wide Shut game
 with device-played seats runs: the app and its screens, the game's engine
-and bot, adafruit_display_text (the real library, as copied to the board) and
-adafruit_ticks.  CircuitPython's built-in C modules (displayio, terminalio)
-live in flash and cost no heap; bench/mp_native stands in for them so the
-imports resolve.  Display objects built at run time are not included.
+and bot.  CircuitPython's built-in C modules (displayio, terminalio) live in
+flash and cost no heap; bench/mp_native stands in for them so the imports
+resolve.  Display objects built at run time are not included.  This is a fast
+proxy: the board suite (``make test-board``, bench-board.json) measures the
+real heap on the firmware.
 """
 import os
-import shutil
 import tempfile
 
 from bench.micropython import ROOT, run_source
@@ -19,11 +19,6 @@ DWS_GAME = ("dws_app.app", "dws_app.menu", "dws_app.setup", "dws_app.pass_screen
             "dws_core.bot_dws")
 
 
-def _site_packages():
-    import adafruit_display_text
-    return os.path.dirname(os.path.dirname(adafruit_display_text.__file__))
-
-
 # A pointer to a forgotten module (or the compiler's garbage after an import)
 # can linger on the interpreter's stack until another runPython() call has
 # run, so every measurement waits for one more collecting chunk.
@@ -31,34 +26,25 @@ _FORGET = "#--chunk--\nfrom dws_app.app import forget\nforget(%r)\n#--chunk--\ng
 
 
 def measure(modules, forget=(), mpy=False):
-    """Live heap (bytes) after importing ``modules`` and adafruit_display_text,
-    then forgetting the modules ``forget`` as the app does between games
+    """Live heap (bytes) after importing ``modules``, then forgetting the
+    modules ``forget`` as the app does between games
     (``dws_app.app.forget``).  With ``mpy`` every module is loaded from .mpy
     (bench/mpy.py: no docstrings, as on the boards)."""
-    site = _site_packages()
     with tempfile.TemporaryDirectory() as tmp:
-        libs = os.path.join(tmp, "libs")
-        shutil.copytree(os.path.join(site, "adafruit_display_text"),
-                        os.path.join(libs, "adafruit_display_text"),
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        shutil.copy(os.path.join(site, "adafruit_ticks.py"), libs)
         lib = "lib"
         flags = []
         if mpy:
-            libs = compile_tree(libs, os.path.join(tmp, "mpy", "libs"))
             lib = compile_tree(os.path.join(ROOT, "lib"), os.path.join(tmp, "mpy", "lib"))
             flags.append("--core=" + compile_tree(os.path.join(ROOT, "dws_core"),
                                                    os.path.join(tmp, "mpy", "dws_core")))
         source = ("import gc, sys\nsys.path.insert(0, '/app/mp_native')\n"
-                  "sys.path.insert(0, '/app/libs')\nsys.path.insert(0, '/app/lib')\n"
+                  "sys.path.insert(0, '/app/lib')\n"
                   "#--chunk--\n"
-                  "import adafruit_display_text.bitmap_label\n"
                   + "".join("import %s\n" % m for m in modules) +
                   (_FORGET % (tuple(forget),) if forget else "") +
                   "#--chunk--\ngc.collect()\n"
                   "#--chunk--\ngc.collect()\nprint(gc.mem_alloc())\n")
-        out = run_source(source, "--chunks", "--with=" + lib, "--with=bench/mp_native",
-                         "--with=" + libs, *flags)
+        out = run_source(source, "--chunks", "--with=" + lib, "--with=bench/mp_native", *flags)
     return int(out.split()[-1])
 
 
@@ -68,7 +54,6 @@ IN_GAME = ("dws_app.app", "dws_app.pass_screen", "dws_app.game_dws", "dws_core.b
 
 def run():
     return {
-        "app.import_heap_display_text_bytes": measure(()),
         "app.import_heap_dws_in_game_bytes": measure(IN_GAME),
         "app.import_heap_dws_session_bytes": measure(DWS_GAME),
         "app.import_heap_dws_in_game_bytes_mpy": measure(IN_GAME, mpy=True),

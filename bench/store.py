@@ -52,39 +52,32 @@ def formatted_nvm():
 def app_game_writes(seed=SEED, players=PLAYERS):
     """(writes, bytes written, game slot writes, confirmed turns) of one
     Dice Wide Shut game played through the app's buttons."""
-    from adafruit_display_text import bitmap_label
     from dws_app.game_base import GameScreen
     from sim.play import dws_step, finish_interludes
     from sim.script import Session
 
-    blit = bitmap_label.Label._blit
-    # Pixels do not matter here; Blinka's per-pixel glyph copy is the slow part.
-    bitmap_label.Label._blit = lambda self, *a, **k: None
-    try:
-        s = Session("pybadge", seed=seed)
-        s.app.store.save_settings({"brightness": 7})    # a used device: formatted
-        start = dict(s.app.store.stats)
-        s.press("A")                                    # Dice Wide Shut
-        while s.screen.players != players:
-            s.press("RIGHT")
-        s.press("DOWN", "DOWN", "DOWN", "A")            # start game
-        picker = Rng(seed)
-        game = finish_interludes(s).game
-        turns = 0
-        slot_writes = 0
-        while not game.over:
-            screen = finish_interludes(s)
-            assert isinstance(screen, GameScreen)
-            legal = game.legal_steps()
-            moves = [st for st in legal if st[0] not in ("drop", "colour")] or legal
-            step = moves[picker.below(len(moves))]
-            before = s.app.store._game.seq
-            dws_step(s, step)
-            turns += step[0] == "confirm"
-            slot_writes += s.app.store._game.seq != before
-        s.press("A")                                    # scores -> menu
-    finally:
-        bitmap_label.Label._blit = blit
+    s = Session("pybadge", seed=seed)
+    s.app.store.save_settings({"brightness": 7})    # a used device: formatted
+    start = dict(s.app.store.stats)
+    s.press("A")                                    # Dice Wide Shut
+    while s.screen.players != players:
+        s.press("RIGHT")
+    s.press("DOWN", "DOWN", "DOWN", "A")            # start game
+    picker = Rng(seed)
+    game = finish_interludes(s).game
+    turns = 0
+    slot_writes = 0
+    while not game.over:
+        screen = finish_interludes(s)
+        assert isinstance(screen, GameScreen)
+        legal = game.legal_steps()
+        moves = [st for st in legal if st[0] not in ("drop", "colour")] or legal
+        step = moves[picker.below(len(moves))]
+        before = s.app.store._game.seq
+        dws_step(s, step)
+        turns += step[0] == "confirm"
+        slot_writes += s.app.store._game.seq != before
+    s.press("A")                                    # scores -> menu
     stats = s.app.store.stats
     return (stats["writes"] - start["writes"], stats["bytes"] - start["bytes"],
             slot_writes + 1, turns)

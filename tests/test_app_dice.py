@@ -149,8 +149,8 @@ def test_six_dice_fit_and_leds(profile):
     for i in (0, 2, 5):
         dice_step(s, ("hold", i))
     check_screen(s, screen)
-    first = screen.dice[0].label.anchored_position[0]
-    last = screen.dice[5].label.anchored_position[0]
+    first = screen.dice[0].x
+    last = screen.dice[5].x
     assert first - 4 >= 0 and last + 16 <= 158        # padded faces inside 160 px
     leds = s.app.leds
     if leds.die_leds:

@@ -10,18 +10,11 @@ the store holds exactly the checkpoint of the game in play (so every
 confirmed turn and roll was saved).  After every cut or restart: the game the
 store offers is the last completely saved checkpoint or, when the cut hit
 the write of the next one, that one; Continue resumes it byte for byte.
-
-Speed: Blinka draws label glyphs pixel by pixel in Python (bitmaptools.blit,
-a C routine on the device): 90 % of the simulator's time.  The fuzz checks
-logic, not pixels (test_app_screens checks those), so it replaces the glyph
-copy of ``bitmap_label.Label._blit`` with a no-op; the labels, bitmaps and
-every line of app code still run.
 """
 
 import random
 
 import pytest
-from adafruit_display_text import bitmap_label
 from hypothesis import given, settings, strategies as st
 
 from dws_app import app as app_mod
@@ -75,11 +68,6 @@ class FuzzNvm(CuttableNvm):
             raise PowerLost()
         if game is not None:
             game[1] = True
-
-
-@pytest.fixture
-def fast_glyphs(monkeypatch):
-    monkeypatch.setattr(bitmap_label.Label, "_blit", lambda self, *a, **k: None)
 
 
 # ----- invariants ---------------------------------------------------------------
@@ -271,7 +259,7 @@ def fuzz(profile, events, seed):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_button_storm_with_power_cuts(profile, fast_glyphs):
+def test_button_storm_with_power_cuts(profile):
     stats = fuzz(profile, EVENTS_PER_PROFILE, seed=PROFILES.index(profile) + 2024)
     games = set(gid for gid, _m, _n in app_mod.GAME_SCREENS)
     assert stats["started"] == games, stats
@@ -287,7 +275,5 @@ def test_button_storm_with_power_cuts(profile, fast_glyphs):
        profile=st.sampled_from(PROFILES),
        events=st.integers(1, 400))
 def test_short_storms(seed, profile, events):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(bitmap_label.Label, "_blit", lambda self, *a, **k: None)
-        stats = fuzz(profile, events, seed)
+    stats = fuzz(profile, events, seed)
     assert stats["events"] == events

@@ -17,22 +17,36 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "out", "screenshots")
 
 
-def labels(group, out):
+class TextArea:
+    """A text TileGrid as drawn: its characters and its box in the
+    coordinates of the group the search started from."""
+
+    def __init__(self, grid, x, y, scale, hidden):
+        rows = []
+        for r in range(grid.height):
+            rows.append("".join(chr(32 + grid[c, r]) for c in range(grid.width)))
+        self.text = "\n".join(rows)
+        self.hidden = hidden
+        self.box = (x, y, x + grid.width * ui.CW * scale, y + grid.height * ui.LH * scale)
+
+
+def labels(group, out, x=0, y=0, scale=1, hidden=False):
+    """Every text area under ``group`` (ui.Text draws each as a TileGrid
+    over the terminal font's glyph sheet)."""
     for item in group:
-        if hasattr(item, "bounding_box") and hasattr(item, "text"):
-            out.append(item)
+        ix = x + item.x * scale
+        iy = y + item.y * scale
+        if isinstance(item, displayio.TileGrid):
+            if item.bitmap is ui.GLYPHS:
+                out.append(TextArea(item, ix, iy, scale, hidden or item.hidden))
         elif isinstance(item, displayio.Group):
-            labels(item, out)
+            labels(item, out, ix, iy, scale * item.scale, hidden or item.hidden)
     return out
 
 
 def screen_box(label, display):
-    """The label's text box in display pixels (the parent chain's scale/offset)."""
-    x, y, w, h = label.bounding_box
-    ax, ay = label.anchored_position
-    scale = label.scale
-    # anchor_point (0, 0): anchored_position is the box's top-left corner.
-    return ax, ay, ax + w * scale, ay + h * scale
+    """The text area's box (x0, y0, x1, y1)."""
+    return label.box
 
 
 @pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))

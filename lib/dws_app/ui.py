@@ -4,17 +4,37 @@ Every screen lays itself out on a text grid of the built-in terminal font
 (6x12 pixels): 26 columns by 10 lines of logical pixels 160x120.  On a 160x128
 display that is drawn at scale 1, on 320x240 at scale 2, so one layout serves
 both.  Widgets are built once; later changes only touch ``.text``, colours,
-positions and ``hidden``: a ``Text`` pads every string to a fixed size, so
-bitmap_label keeps reusing its bitmap instead of allocating a new one.
+positions and ``hidden``: a ``Text`` is a fixed grid of character cells, so
+no button press allocates display objects.
 """
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
 
 from dws_app import theme
 
 FONT = terminalio.FONT
+GLYPH_COUNT = 95            # " " .. "~"
+UNKNOWN = ord("?") - 32
+
+
+def _blinka_sheet(font):
+    """Blinka (the desktop) loads the same 6x12 font with one Bitmap per
+    glyph and no sheet: lay the glyphs side by side once."""
+    sheet = displayio.Bitmap(6 * GLYPH_COUNT, 12, 2)
+    for k in range(GLYPH_COUNT):
+        glyph = font.get_glyph(32 + k).bitmap
+        for y in range(12):
+            for x in range(6):
+                if glyph[x, y]:
+                    sheet[6 * k + x, y] = 1
+    return sheet
+
+
+# The terminal font's glyph sheet: tile ``ord(c) - 32`` is the ASCII character c.
+GLYPHS = FONT.bitmap
+if not isinstance(GLYPHS, displayio.Bitmap):
+    GLYPHS = _blinka_sheet(FONT)
 CW = 6          # character width (terminalio.FONT is 6x12)
 LH = 12         # line height
 COLS = 26
@@ -57,24 +77,43 @@ def centre(text, width):
 
 
 class Text:
-    """A fixed-size label: ``width`` characters by ``lines`` lines."""
+    """A fixed-size text area: ``width`` characters by ``lines`` lines, drawn as
+    one ``TileGrid`` over the terminal font's glyph sheet (a byte per character
+    cell, as CircuitPython's own console draws text).  Setting ``.text`` changes
+    only the cells whose character changed; ``.color`` and ``.background`` are
+    the two entries of its palette."""
 
     def __init__(self, parent, x, y, width, color=theme.FG, text="",
                  lines=1, background=None, scale=1, padding=0):
         self.width = width
         self.lines = lines
-        self._text = None
-        kw = {}
-        if background is not None:
-            kw["background_color"] = background
-            kw["padding_left"] = padding
-            kw["padding_right"] = padding
-        self.label = bitmap_label.Label(
-            FONT, text=self._pad(text), color=color, scale=scale,
-            anchor_point=(0, 0), anchored_position=(x, y), line_spacing=1.0,
-            **kw)
-        self._text = self._pad(text)
-        parent.append(self.label)
+        pal = displayio.Palette(2)
+        self.palette = pal
+        self._color = color
+        self._background = background
+        pal[1] = color
+        if background is None:
+            pal[0] = 0
+            pal.make_transparent(0)
+        else:
+            pal[0] = background
+        self.grid = displayio.TileGrid(GLYPHS, pixel_shader=pal, width=width, height=lines,
+                                       tile_width=CW, tile_height=LH, default_tile=0, x=padding)
+        if scale == 1 and not padding:
+            node = self.grid
+        else:
+            node = displayio.Group(scale=scale)
+            if padding:    # background on both sides of the text, as a label's padding
+                node.append(displayio.TileGrid(displayio.Bitmap(width * CW + 2 * padding,
+                                                                lines * LH, 1),
+                                               pixel_shader=pal))
+            node.append(self.grid)
+        node.x = x
+        node.y = y
+        self.node = node
+        self._text = " " * width if lines == 1 else "\n".join([" " * width] * lines)
+        self.text = text
+        parent.append(node)
 
     def _pad(self, text):
         if self.lines == 1:
@@ -92,9 +131,20 @@ class Text:
     @text.setter
     def text(self, value):
         padded = self._pad(value)
-        if padded != self._text:
-            self._text = padded
-            self.label.text = padded
+        old = self._text
+        if padded == old:
+            return
+        self._text = padded
+        grid = self.grid
+        cell = 0
+        for i in range(len(padded)):
+            c = padded[i]
+            if c == "\n":
+                continue
+            if c != old[i]:
+                code = ord(c) - 32
+                grid[cell] = code if 0 <= code < GLYPH_COUNT else UNKNOWN
+            cell += 1
 
     def shown(self):
         """The visible text with trailing spaces removed (for tests)."""
@@ -102,41 +152,49 @@ class Text:
 
     @property
     def color(self):
-        return self.label.color
+        return self._color
 
     @color.setter
     def color(self, value):
-        if self.label.color != value:
-            self.label.color = value
+        if self._color != value:
+            self._color = value
+            self.palette[1] = value
 
     @property
     def background(self):
-        return self.label.background_color
+        return self._background
 
     @background.setter
     def background(self, value):
-        if self.label.background_color != value:
-            self.label.background_color = value
+        if self._background != value:
+            self._background = value
+            if value is None:
+                self.palette.make_transparent(0)
+            else:
+                self.palette[0] = value
+                self.palette.make_opaque(0)
 
     @property
     def hidden(self):
-        return self.label.hidden
+        return self.node.hidden
 
     @hidden.setter
     def hidden(self, value):
-        self.label.hidden = value
+        self.node.hidden = value
 
     def move(self, x, y):
-        if self.label.anchored_position != (x, y):
-            self.label.anchored_position = (x, y)
+        node = self.node
+        if node.x != x or node.y != y:
+            node.x = x
+            node.y = y
 
     @property
     def x(self):
-        return self.label.anchored_position[0]
+        return self.node.x
 
     @property
     def y(self):
-        return self.label.anchored_position[1]
+        return self.node.y
 
 
 def rect(parent, x, y, w, h, color, outline=False):
@@ -161,12 +219,13 @@ def rect(parent, x, y, w, h, color, outline=False):
 
 
 def backdrop(parent, color):
-    """A whole-screen colour for two bytes of bitmap: one pixel scaled up.
-    Recolour it via ``.pixel_shader[0]``."""
-    big = displayio.Group(scale=512)
+    """A whole-screen colour for a few bytes of bitmap: 5x5 pixels scaled 64
+    times (320x320).  The firmware draws nothing for a Group scale of 128 or
+    more.  Recolour it via the returned palette's entry 0."""
+    big = displayio.Group(scale=64)
     pal = displayio.Palette(1)
     pal[0] = color
-    big.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=pal))
+    big.append(displayio.TileGrid(displayio.Bitmap(5, 5, 1), pixel_shader=pal))
     parent.append(big)
     return pal
 
