@@ -24,13 +24,32 @@ def wait_for_a(hw):
         hw.sleep(0.02)
 
 
+# Test-only settings.toml keys (integers) -> App's ``test`` options.
+TEST_KEYS = (("seed", "DWS_TEST_SEED"), ("anim_ms", "DWS_TEST_ANIM_MS"),
+             ("heap_log", "DWS_TEST_HEAP_LOG"), ("fail", "DWS_TEST_FAIL"))
+
+
+def test_options():
+    import os
+    options = {}
+    for name, key in TEST_KEYS:
+        value = os.getenv(key)
+        if value is not None:
+            try:
+                options[name] = int(value)
+            except ValueError:
+                print("settings.toml: %s is not a whole number" % key)
+    return options
+
+
 def main():
     from dws_hw.detect import profile_module
     hw = profile_module().build()
+    test = test_options()
     while True:
         try:
             from dws_app.app import App
-            App(hw, on_game=game_running).run()
+            App(hw, on_game=game_running, test=test).run()
         except Exception as e:  # the last resort: never leave a dead screen
             traceback.print_exception(e)
             from dws_app.error import error_group

@@ -56,6 +56,16 @@ def forget(names):
                 delattr(package, name[dot + 1:])
 
 
+def seeded_entropy(seed):
+    """``hw.entropy`` for the ``seed`` test key: bytes from a seeded Rng."""
+    from dws_core.rng import Rng
+    rng = Rng(seed)
+
+    def entropy(n):
+        return bytes([rng.below(256) for _ in range(n)])
+    return entropy
+
+
 def screen_class(game_id):
     for gid, module, name in GAME_SCREENS:
         if gid == game_id:
@@ -69,9 +79,20 @@ def game_ids():
 
 
 class App:
-    def __init__(self, hw, store=None, on_game=None):
+    """``test``: what a drive's settings.toml may ask for in tests (code.py
+    reads it): ``seed`` (the entropy, hence every new game and device seat,
+    comes from it), ``anim_ms`` (every
+    animation's length), ``heap_log`` (print ``heap FREE WHERE`` after a
+    collection at every screen change and checkpoint), ``fail`` (SELECT on the
+    main menu raises, to show the error screen).  A drive without the keys
+    behaves as a player's."""
+
+    def __init__(self, hw, store=None, on_game=None, test=None):
         self.hw = hw
         self.on_game = on_game      # on_game(True/False): a game is running or not
+        self.test = test or {}
+        if "seed" in self.test:     # new games and device seats repeat exactly
+            hw.entropy = seeded_entropy(self.test["seed"])
         self.display = hw.display
         self.width = hw.display.width
         self.height = hw.display.height
@@ -128,6 +149,9 @@ class App:
         self.store.save_settings(dict(self.settings))
 
     def anim_ms(self):
+        ms = self.test.get("anim_ms")
+        if ms is not None:
+            return ms
         return ANIM_MS[self.settings["anim_speed"] % len(ANIM_MS)]
 
     # ----- the screen stack --------------------------------------------
@@ -140,6 +164,21 @@ class App:
         screen = self.stack[-1]
         self.display.root_group = screen.group
         screen.on_show()
+        self.heap_log(type(screen).__name__)
+
+    def heap_log(self, where):
+        """With the ``heap_log`` test key: the free heap after a collection,
+        the time and the longest device decision since the last line."""
+        if self.test.get("heap_log"):
+            import gc
+            gc.collect()
+            free = gc.mem_free() if hasattr(gc, "mem_free") else 0   # 0: CPython
+            seats = self.seats
+            think = 0
+            if seats is not None:
+                think = seats.think_max
+                seats.think_max = 0
+            print("heap", free, where, self.hw.ticks_ms(), think)
 
     def push(self, screen):
         self.stack.append(screen)
@@ -344,6 +383,7 @@ class App:
                 from dws_app.seats import pack
                 data = pack(game.GAME_ID, seats.levels, data)
             self.store.save_game(data)
+        self.heap_log("checkpoint")
 
     def autosave(self):
         """Save the game in play if it reached a new checkpoint since the

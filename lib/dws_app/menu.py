@@ -63,3 +63,5 @@ class MenuScreen(ui.Screen):
                 self.app.show_settings()
         elif name == "SELECT" and kind == "game":
             self.app.show_help(gid)
+        elif name == "B" and self.app.test.get("fail"):
+            raise RuntimeError("test key DWS_TEST_FAIL")
