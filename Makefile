@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed-requirements
 NODE_STAMP := node_modules/.installed-lock
 
-.PHONY: setup test bench play screenshots flash clean
+.PHONY: setup test test-board test-board-full bench play screenshots flash clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -22,6 +22,14 @@ $(NODE_STAMP): package.json package-lock.json
 test: setup
 	$(PY) -m pytest
 
+# The board suite: the real CircuitPython firmware in the emulated Pico
+# (../shared/pico-emu, or PICO_EMU=dir); writes bench-board.json.
+test-board: setup
+	$(PY) -m tools.board $(ARGS)
+
+test-board-full: setup
+	$(PY) -m tools.board --full $(ARGS)
+
 bench: setup
 	$(PY) -m bench
 
@@ -35,4 +43,4 @@ flash: setup
 	$(PY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules out bench.json
+	rm -rf $(VENV) node_modules out build bench.json bench-board.json

@@ -1,0 +1,254 @@
+"""The board suite: the game on real CircuitPython in the emulated Pico.
+
+    python -m tools.board [--full] [--config NAME ...] [--plan NAME ...] [--jobs 2]
+
+For each configuration it writes a drive with ``make flash``'s own code
+(tools/flash.py), adds the test keys to its settings.toml, turns it into a
+drive image with ``pico-emu/drive_image.sh`` and replays plans recorded on the
+simulator (tools/board/record.py) with tools/board/replay.mjs.  Every run must
+end without a traceback, in the state the simulator reached; the heap and
+emulated time of each run go to ``bench-board.json`` (``board.min_free_bytes.
+<game>.<config>``, ``board.emu_s.<game>.<config>``).  The main configuration
+plays every game to its scores; the others (and all, with --full) play
+whole games too with --full, else the start and a few turns.
+
+Firmware, bootrom, drive tools and mpy-cross come from ``../shared/pico-emu``
+(PICO_EMU=dir); CP10_UF2, CP9_UF2 and MPY_CROSS take a maker's own downloads.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EMU = os.environ.get("PICO_EMU", os.path.join(os.path.dirname(ROOT), "shared", "pico-emu"))
+OUT = os.path.join(ROOT, "out", "board")
+BUILD = os.path.join(ROOT, "build", "board")
+
+# name -> (firmware, boot_out.txt, compiled, ballast bytes)
+CONFIGS = {
+    "cp10_mpy": ("10", "boot_out.txt", True, 0),
+    "cp10_py": ("10", "boot_out.txt", False, 0),
+    "cp9_mpy": ("9", "boot_out-9.2.9.txt", True, 0),
+    "badge_mpy": ("10", "boot_out.txt", True, 16384),
+}
+MAIN = "cp10_mpy"
+# Lowest gc.mem_free() allowed at the worst point of a game (PRODUCT.md).
+MIN_FREE = {"cp10_mpy": 40 * 1024, "badge_mpy": 24 * 1024}
+# Pixels of a board screenshot that may differ from the simulator's (of
+# 76,800): the board's and Blinka's fonts are both 6x12 Terminus, but not
+# every glyph is drawn identically.
+SHOT_TOLERANCE = 0.01
+
+
+def firmware(version):
+    name = "CP%s_UF2" % version
+    default = {"10": "circuitpython-10.2.1-raspberry_pi_pico.uf2",
+               "9": "circuitpython-9.2.9-raspberry_pi_pico.uf2"}[version]
+    return os.environ.get(name, os.path.join(EMU, "firmware", default))
+
+
+def mpy_cross():
+    return os.environ.get("MPY_CROSS", os.path.join(EMU, "bin", "mpy-cross-cp10.2.1"))
+
+
+def need(path, what):
+    if not os.path.exists(path):
+        sys.exit("board suite: %s not found: %s (set PICO_EMU or the variable named in "
+                 "tools/board/__main__.py)" % (what, path))
+
+
+def build_drive(config):
+    """The drive folder ``make flash`` writes for this configuration."""
+    version, boot_out, compiled, _ballast = CONFIGS[config]
+    drive = os.path.join(BUILD, config, "drive")
+    shutil.rmtree(drive, ignore_errors=True)
+    os.makedirs(drive)
+    shutil.copy(os.path.join(EMU, boot_out), os.path.join(drive, "boot_out.txt"))
+    cmd = [sys.executable, "-m", "tools.flash", "--drive", drive]
+    if compiled:
+        cmd += ["--mpy-cross", mpy_cross()]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit("board suite: make flash failed for %s:\n%s%s" % (config, done.stdout, done.stderr))
+    return drive
+
+
+def drive_image(config, drive, keys, name):
+    """A drive image of ``drive`` with the test keys in its settings.toml."""
+    stage = os.path.join(BUILD, config, name + ".drive")
+    shutil.rmtree(stage, ignore_errors=True)
+    shutil.copytree(drive, stage)
+    toml = os.path.join(stage, "settings.toml")
+    with open(toml, "a") as f:
+        for key, value in sorted(keys.items()):
+            f.write("DWS_TEST_%s = %d\n" % (key.upper(), value))
+    image = os.path.join(BUILD, config, name + ".img")
+    cmd = [os.path.join(EMU, "drive_image.sh"), stage, image]
+    ballast = CONFIGS[config][3]
+    if ballast:
+        cmd += ["--ballast", str(ballast)]
+    subprocess.run(cmd, check=True, capture_output=True)
+    return image
+
+
+def run_plan(config, drive, name, recorders):
+    """Replay every power-on of a plan; returns the run's figures."""
+    out_dir = os.path.join(OUT, config, name)
+    shutil.rmtree(out_dir, ignore_errors=True)
+    result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0,
+              "min_free": None, "error": ""}
+    flash = None
+    for k, rec in enumerate(recorders):
+        part = os.path.join(out_dir, str(k))
+        os.makedirs(part)
+        plan_file = os.path.join(part, "plan.json")
+        with open(plan_file, "w") as f:
+            json.dump({"boot_lines": rec.boot_lines, "items": rec.items}, f)
+        for shot, image in rec.shots.items():
+            image.save(os.path.join(part, shot + ".sim.png"))
+        cmd = ["node", os.path.join(EMU, "run.mjs"), "--scenario",
+               os.path.join(ROOT, "tools", "board", "replay.mjs"), "--out", part, "--quiet",
+               "--uf2", firmware(CONFIGS[config][0]), "--max-emu-s", "3000"]
+        if flash is None:
+            cmd += ["--fs", drive_image(config, drive, rec.test, "%s-%d" % (name, k))]
+        else:
+            cmd += ["--flash", flash]
+        if k + 1 < len(recorders):
+            flash = os.path.join(part, "flash.bin")
+            cmd += ["--dump-flash", flash]
+        env = dict(os.environ, BOARD_PLAN=plan_file)
+        t0 = time.time()
+        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+        result["wall_s"] += time.time() - t0
+        figures = read_run(part)
+        result["emu_s"] += figures["emu_s"]
+        if figures["min_free"] is not None:
+            low = result["min_free"]
+            result["min_free"] = figures["min_free"] if low is None else min(low, figures["min_free"])
+        if done.returncode or not figures["ok"]:
+            result["ok"] = False
+            result["error"] = (done.stdout + done.stderr)[-1500:]
+            break
+    return result
+
+
+def read_run(part):
+    """Figures from one run's serial.log and events.log."""
+    with open(os.path.join(part, "serial.log"), errors="replace") as f:
+        serial = f.read()
+    with open(os.path.join(part, "events.log"), errors="replace") as f:
+        events = f.read()
+    frees = [int(m) for m in re.findall(r"heap (-?\d+) ", serial)]
+    emu = re.findall(r"end: emulated ([\d.]+) s", events)
+    return {"min_free": min(frees) if frees else None,
+            "emu_s": float(emu[-1]) if emu else 0.0,
+            "ok": "RESULT: OK" in events}
+
+
+def compare_shots(config, name):
+    """Board screenshots against the simulator's of the same moment:
+    (shot, differing pixels) for each; a black board screen differs everywhere."""
+    from PIL import Image, ImageChops
+    out = []
+    base = os.path.join(OUT, config, name)
+    for part in sorted(os.listdir(base)):
+        folder = os.path.join(base, part)
+        for file in sorted(os.listdir(folder)):
+            if not file.endswith(".sim.png"):
+                continue
+            shot = file[:-len(".sim.png")]
+            board_png = os.path.join(folder, shot + ".png")
+            if not os.path.exists(board_png):
+                out.append((shot, None))
+                continue
+            a = Image.open(board_png).convert("RGB")
+            b = Image.open(os.path.join(folder, file)).convert("RGB")
+            diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 48 else 0)
+            out.append((shot, diff.histogram()[255]))
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.board", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--full", action="store_true", help="whole games in every configuration")
+    ap.add_argument("--config", action="append", choices=sorted(CONFIGS))
+    ap.add_argument("--plan", action="append")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", default=os.path.join(ROOT, "bench-board.json"))
+    args = ap.parse_args(argv)
+    need(os.path.join(EMU, "run.mjs"), "pico-emu")
+    configs = args.config or list(CONFIGS)
+    for config in configs:
+        need(firmware(CONFIGS[config][0]), "firmware")
+    if any(CONFIGS[c][2] for c in configs):
+        need(mpy_cross(), "CircuitPython's mpy-cross")
+
+    sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")]
+    from tools.board import record
+    print("recording plans on the simulator...", flush=True)
+    full = record.plans()
+    quick = full if args.full else record.plans(quick=True)
+    jobs = []
+    for config in configs:
+        plans = full if config == MAIN or args.full else quick
+        for name in plans:
+            if args.plan is None or name in args.plan:
+                jobs.append((config, name, plans[name]))
+    drives = {c: build_drive(c) for c in configs}
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(run_plan, c, drives[c], n, recs) for c, n, recs in jobs]
+        for fut in concurrent.futures.as_completed(futures):
+            r = fut.result()
+            results.append(r)
+            print("%-4s %-9s %-9s min free %7s  %6.1f emulated s  %5.0f wall s %s" % (
+                "ok" if r["ok"] else "FAIL", r["config"], r["plan"], r["min_free"],
+                r["emu_s"], r["wall_s"], ("\n" + r["error"]) if not r["ok"] else ""), flush=True)
+    return report(results, args)
+
+
+def report(results, args):
+    from tools.board.record import BENCH_GAME
+    bench = {}
+    failed = [r for r in results if not r["ok"]]
+    for r in results:
+        game = BENCH_GAME.get(r["plan"])
+        if game is None or r["min_free"] is None:
+            continue
+        key = "board.min_free_bytes.%s.%s" % (game, r["config"])
+        bench[key] = min(bench.get(key, r["min_free"]), r["min_free"])
+        key = "board.emu_s.%s.%s" % (game, r["config"])
+        bench[key] = round(bench.get(key, 0) + r["emu_s"], 1)
+    for key, value in sorted(bench.items()):
+        parts = key.split(".")
+        if parts[1] == "min_free_bytes" and value < MIN_FREE.get(parts[3], 0):
+            failed.append({"plan": key, "error": "%d bytes free, budget %d" % (
+                value, MIN_FREE[parts[3]])})
+    for r in results:
+        if r["config"] != MAIN or not r["ok"]:
+            continue
+        for shot, differ in compare_shots(r["config"], r["plan"]):
+            bench["board.shot_differ_pixels.%s.%s" % (r["plan"], shot)] = differ
+            if differ is None or differ > SHOT_TOLERANCE * 320 * 240:
+                failed.append({"plan": "%s/%s" % (r["plan"], shot),
+                               "error": "board screenshot differs from the simulator's "
+                                        "in %s pixels" % differ})
+    with open(args.json, "w") as f:
+        json.dump(bench, f, indent=1, sort_keys=True)
+    for r in failed:
+        if "config" not in r:
+            print("FAIL %s: %s" % (r["plan"], r["error"]))
+    print("%d passed, %d failed" % (len(results) - len([r for r in results if not r["ok"]]),
+                                    len(failed)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+// Board suite scenario for ../shared/pico-emu/run.mjs: replay a plan that
+// tools/board/record.py recorded on the simulator (env BOARD_PLAN: its JSON).
+//
+// The app on the drive prints "heap FREE WHERE MS" at every screen change and
+// checkpoint (settings.toml DWS_TEST_HEAP_LOG = 1).  After each press this
+// waits until the board has printed as many of those lines as the simulator
+// did, then until the display is quiet, so a press never lands in a device
+// turn.  More lines than recorded means the board took another path: fail.
+// A Traceback on the console fails at once.  Item ["cut"] ends the run there
+// (with --dump-flash: a power cut).
+import fs from 'fs';
+
+const PRESS_MS = Number(process.env.BOARD_PRESS_MS || 60);
+const STEP_TIMEOUT_MS = Number(process.env.BOARD_STEP_TIMEOUT_MS || 600000);
+
+export default async function (ctx) {
+  const plan = JSON.parse(fs.readFileSync(process.env.BOARD_PLAN, 'utf8'));
+  let seen = 0;            // console characters already checked
+  const count = () => (ctx.serial.match(/heap -?\d+ /g) || []).length;
+  const check = () => {
+    // The error screen's test (settings.toml DWS_TEST_FAIL) raises on purpose.
+    const text = ctx.serial.slice(Math.max(0, seen - 200))
+      .replace(/Traceback[^]*?RuntimeError: test key DWS_TEST_FAIL/g, '');
+    if (/Traceback|MemoryError|pystack exhausted/.test(text)) {
+      ctx.shot('fail');
+      throw new Error('error on the console:\n' + ctx.serial.slice(-2000));
+    }
+    seen = ctx.serial.length;
+  };
+  async function lines(want, timeout) {
+    const limit = ctx.ms + timeout;
+    while (count() < want) {
+      check();
+      if (ctx.ms > limit) {
+        ctx.shot('fail');
+        throw new Error(`waited ${timeout} ms for console line ${want}, have ${count()}`);
+      }
+      await ctx.run(20);
+    }
+    check();
+    if (count() > want) {
+      ctx.shot('fail');
+      throw new Error(`the board printed ${count()} lines where the simulator printed ${want}: ` +
+                      'it took another path');
+    }
+  }
+  async function quiet(ms, firstWithin) {
+    // Wait up to firstWithin ms for the display to change, then for ms ms of quiet.
+    const start = ctx.ms;
+    const before = ctx.pico.display.pixels;
+    while (ctx.pico.display.pixels === before && ctx.ms - start < firstWithin) await ctx.run(10);
+    let last = ctx.pico.display.pixels, since = ctx.ms;
+    while (ctx.ms - since < ms) {
+      await ctx.run(10);
+      if (ctx.pico.display.pixels !== last) { last = ctx.pico.display.pixels; since = ctx.ms; }
+    }
+  }
+
+  let want = plan.boot_lines;
+  await lines(want, 300000);
+  await quiet(300, 0);
+  ctx.log(`replay: booted, ${plan.items.length} items`);
+  for (const item of plan.items) {
+    const kind = item[0];
+    if (kind === 'key') {
+      await ctx.press(item[1], PRESS_MS);
+      want += item[2];
+      await lines(want, STEP_TIMEOUT_MS);
+      await quiet(40, item[2] ? 0 : 200);
+    } else if (kind === 'shot') {
+      await quiet(200, 0);
+      ctx.shot(item[1]);
+    } else if (kind === 'cut') {
+      ctx.log('replay: power cut');
+      return;
+    } else {
+      throw new Error('unknown plan item ' + JSON.stringify(item));
+    }
+  }
+  await quiet(300, 0);
+  await ctx.run(500);
+  check();
+  if (count() !== want) throw new Error(`ended with ${count()} console lines, expected ${want}`);
+  ctx.log('replay: done');
+}
