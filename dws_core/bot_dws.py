@@ -745,5 +745,6 @@ def _describe(game, undone, steps):
     if undone:
         drops = [str(values[s[1]]) for s in undone if s[0] == "pick"]
         text = "Undo: %s, then %s%s" % ("drop " + "+".join(drops) if len(drops) == len(undone)
-                                        else "B x%d" % len(undone), text[0].lower(), text[1:])
+                                        else "B x%d" % len(undone) if undone[1:] else "B",
+                                        text[0].lower(), text[1:])
     return text
