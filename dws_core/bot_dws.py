@@ -15,6 +15,8 @@ chance k/8, independently; k = 0 is the column's score now.
   to three filled columns) and the open cells left; a checked 6 is worth a
   point and a half; at 2-3 players, minus the best take the next player
   this round gets from the dice left over (weighted 1/(players-1)).
+* hint: the strong plan from the turn's start, continued from where the
+  player stands when that is worth as much, else undone first (B).
 
 To stay within the device's think-time budget a pair of dice is tried only
 in each die's TOP cells (by its own gain), and only the PAIRS pairs with the
@@ -649,7 +651,7 @@ def hint(game):
     bot's plan for the whole turn, continued from here when that is worth as
     much; else ("undo",) steps (B) back to where it is, then the plan.
     ``game`` is a copy (it gets undone) that keeps the turn's steps."""
-    start = type(game).decode(game.checkpoint())
+    start = type(game).decode(game.checkpoint()) if game.picked else game
     known = not start.picked
     ev = _Eval(start if known else game, True)
     if known and True in start.dice_free:
@@ -673,9 +675,10 @@ def _onward(game, ev, plan, target):
     if True in game.resolved:
         best = ev.value(game)
         steps = [("confirm",)]
+        data = game.encode()
         for s in game.legal_steps():
             if s[0] in ("mark", "protect", "six"):
-                trial = type(game).decode(game.encode())
+                trial = type(game).decode(data)
                 trial.step(s)
                 v = ev.value(trial)
                 if len(steps) == 1 or v > best:

@@ -324,3 +324,37 @@ def test_hints_point_at_the_next_step_mid_turn(profile):
             assert game.resolved.count(True) == copy.resolved.count(True)
     assert {"undo", "pick", "mark", "confirm"} <= kinds, kinds
     assert s.app.last_error is None
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_hint_while_asking_split_or_spend(profile):
+    """SELECT while the split-or-spend question is up answers it, or says to
+    back out; the question stays and its keys still work."""
+    from sim.play import move_to_cell
+    for fill in (False, True):
+        s, screen, game = rigged(profile, start_six=True)
+        for i in range(2, len(game.dice_free)):  # the red 3 and 2 are all there is
+            game.dice_free[i] = False
+        if fill:                                  # the 3's only cell is the 5th check
+            for row in (0, 2, 3, 4):
+                game.boards[0].cells[RED][row * 5 + 2] = CHECKED
+        game._mark_checkpoint()
+        screen.refresh()
+        dws_step(s, ("pick", 0))
+        dws_step(s, ("pick", 1))
+        move_to_cell(s, 2, 1)
+        s.press("A")
+        assert screen.choice == (0, 1, 2)
+        steps, text = bots.hint(game)
+        s.press("SELECT")
+        first = steps[0]
+        if first[0] in ("mark", "protect") and first[2:] == (1, 2):
+            assert screen.msg1.shown() == ("Hint: RIGHT: spend the 6" if first[0] == "protect"
+                                           else "Hint: A: split it")
+        else:
+            assert (screen.msg1.shown() + " " + screen.msg2.shown()).startswith(
+                "Hint: B: back; " + text[:8])
+        assert fill == (first[2:] == (1, 2))
+        assert screen.choice == (0, 1, 2)
+        s.press("RIGHT")                          # spend the 6
+        assert game.boards[0].sixes[RED][1] == SPENT and screen.choice is None
