@@ -176,11 +176,22 @@ def _num(v):
     return "%d.%d" % (n // 10, n % 10)
 
 
+NEED = ("6 (ship)", "5 (captain)", "4 (crew)")
+
+
 def hint(game):
+    """The strong turn from here; the text names the next step and the
+    expected cargo of the plan (a release undoes an earlier hold)."""
     steps = turn(game, "strong", None)
     if not game.crewed():
-        return steps, None
+        return steps, "Roll (A): need a " + NEED[game.crew_level()]
     reroll, v = decide(game)
     if not reroll:
-        return steps, "Accept cargo %d" % game.cargo()
-    return steps, "Roll %d dice: exp cargo %s (now %d)" % (len(reroll), _num(v), game.cargo())
+        return steps, "Accept cargo %d (UP)" % game.cargo()
+    text = "oll %d: exp %s (now %d)" % (len(reroll), _num(v), game.cargo())
+    kind, i = steps[0][0], steps[0][-1]
+    if kind == "hold":
+        return steps, "Hold the %d (DOWN), r%s" % (game.values[i], text)
+    if kind == "release":
+        return steps, "Undo: release the %d, r%s" % (game.values[i], text)
+    return steps, "R" + text.replace(":", " (A):")

@@ -15,6 +15,8 @@ chance k/8, independently; k = 0 is the column's score now.
   to three filled columns) and the open cells left; a checked 6 is worth a
   point and a half; at 2-3 players, minus the best take the next player
   this round gets from the dice left over (weighted 1/(players-1)).
+* hint: the strong plan from the turn's start, continued from where the
+  player stands when that is worth as much, else undone first (B).
 
 To stay within the device's think-time budget a pair of dice is tried only
 in each die's TOP cells (by its own gain), and only the PAIRS pairs with the
@@ -59,6 +61,7 @@ def _digits():
 
 DIG = _digits()
 POP = bytes([_pop(m) for m in range(32)])
+del _digits, _pop  # import-time only: their code need not stay in RAM
 _cache = []  # [points pair, tables]: tables[half * 9 + k], one variant kept
 
 
@@ -255,6 +258,23 @@ class _Eval:
         if value > self.best_value:
             self.best_value = value
             self.best = plan
+
+    def value(self, g):
+        """What reaching position g this turn is worth, as offer() counts it."""
+        board = g.boards[self.p]
+        old = self.board
+        v = (old.splits - board.splits) * SPLIT_COST
+        for half in (0, 1):
+            codes = _codes(_rows(board, half))
+            for c in range(5):
+                v += self.tables[half][codes[c]] - self.tables[half][self.codes[half][c]]
+            for r in range(5):
+                if board.sixes[half][r] == CHECKED and self.strong:
+                    v += SIX_VALUE
+                if old.sixes[half][r] == CHECKED and self.strong:
+                    v -= SIX_VALUE
+        taken = g.picked + [-1, -1]
+        return v - self.pool_penalty(taken[0], taken[1])
 
     def pool_penalty(self, taken1, taken2):
         if self.denial is None:
@@ -527,8 +547,8 @@ def _fill_level(game, p, nearest):
         rows = _rows(board, half)
         for r in range(5):
             s = rows[r]
-            if s != CROSS and _pop(s) < 4:
-                live += 5 - _pop(s)
+            if s != CROSS and POP[s] < 4:
+                live += 5 - POP[s]
     if live == 0:
         return 0
     k = (turns * 2 * 8 * FILL_FACTOR + live * 50) // (live * 100)
@@ -588,11 +608,12 @@ def _ranked_pool(game, gains):
 def _plan_steps(game, plan):
     half, i, j, act_a, act_b = plan
     steps = []
-    if game.colour != half:
-        steps.append(("colour", half))
-    steps.append(("pick", i))
-    if j >= 0:
-        steps.append(("pick", j))
+    if game.colour != half and (game.colour < 0 or j >= 0 or game.dice_value[i] != 6
+                                or game.dice_colour[i] != PURPLE):
+        steps.append(("colour", half))  # (a purple 6 goes with either colour)
+    for d in (i, j):
+        if d >= 0 and d not in game.picked:
+            steps.append(("pick", d))
     if act_a is not None:
         steps.append(act_a)
     if act_b is not None:
@@ -602,23 +623,14 @@ def _plan_steps(game, plan):
 
 
 def turn(game, level, rng):
-    """The steps of a whole turn for the current player (ends with confirm)."""
+    """The steps of the rest of the turn for the current player (ends with
+    confirm): from its start a whole turn, mid-turn its best continuation."""
     if level == "easy":
         return _random_turn(game, rng)
-    prefix = []
-    if game.picked:
-        if True in game.resolved:
-            return _finish(game, level == "strong")
-        for i in game.picked:
-            prefix.append(("drop", i))
-        game = type(game).decode(game.encode())
-        for s in prefix:
-            game.step(s)
-    if True not in game.dice_free:
-        return prefix + [("confirm",)]
     ev = _Eval(game, level == "strong")
-    _enumerate(ev)
-    return prefix + _plan_steps(game, ev.best)
+    if not game.picked and True in game.dice_free:
+        _enumerate(ev)
+    return _onward(game, ev, ev.best, None)
 
 
 def _random_turn(game, rng):
@@ -634,62 +646,108 @@ def _random_turn(game, rng):
             return steps
 
 
-def _finish(game, strong):
-    """Resolve the dice left after a human marked one, one step at a time."""
-    copy = type(game).decode(game.encode())
-    steps = []
-    while True:
-        legal = copy.legal_steps()
-        if ("confirm",) in legal:
-            steps.append(("confirm",))
-            return steps
-        best = None
-        best_value = -(1 << 29)
-        for s in legal:
-            if s[0] not in ("mark", "protect", "six"):
-                continue
-            trial = type(copy).decode(copy.encode())
-            trial.step(s)
-            v = board_value(trial, copy.current, strong)
-            if v > best_value:
-                best_value = v
-                best = s
-        copy.step(best)
-        steps.append(best)
-
-
-def board_value(game, p, strong):
-    """Player p's board value (x UNIT) as the normal or strong bot sees it."""
-    board = game.boards[p]
-    k = _fill_level(game, p, _nearest_end(game)) if strong else 0
-    total = 0
-    for half in (0, 1):
-        table = _column_table(game.run_points, half, k)
-        codes = _codes(_rows(board, half))
-        for c in range(5):
-            total += table[codes[c]] - OFFSET
-        if strong:
-            for r in range(5):
-                if board.sixes[half][r] == CHECKED:
-                    total += SIX_VALUE
-    total -= board.splits * SPLIT_COST
-    return total
-
-
 def hint(game):
-    """(steps, text) of the strong bot's turn."""
-    steps = turn(game, "strong", None)
-    return steps, _describe(game, steps)
+    """(steps, text) from where the player stands in the turn: the strong
+    bot's plan for the whole turn, continued from here when that is worth as
+    much; else ("undo",) steps (B) back to where it is, then the plan.
+    ``game`` is a copy (it gets undone) that keeps the turn's steps."""
+    start = type(game).decode(game.checkpoint()) if game.picked else game
+    known = not start.picked
+    ev = _Eval(start if known else game, True)
+    if known and True in start.dice_free:
+        _enumerate(ev)
+    plan = ev.best
+    target = ev.best_value if plan else None
+    undone = []
+    steps = _onward(game, ev, plan, target)
+    while steps is None:
+        undone.append(game.undo()[0][1])
+        steps = _onward(game, ev, plan, target)
+    return [("undo",)] * len(undone) + steps, _describe(game, undone, steps)
 
 
-def _describe(game, steps):
-    colour = game.colour
-    dice = []
+def _onward(game, ev, plan, target):
+    """The best rest of the turn from here without undoing anything, or
+    None when it is worth less than ``target``."""
+    picked = game.picked
+    if not picked:
+        return _plan_steps(game, plan) if plan else [("confirm",)]
+    if True in game.resolved:
+        best = ev.value(game)
+        steps = [("confirm",)]
+        data = game.encode()
+        for s in game.legal_steps():
+            if s[0] in ("mark", "protect", "six"):
+                trial = type(game).decode(data)
+                trial.step(s)
+                v = ev.value(trial)
+                if len(steps) == 1 or v > best:
+                    best = v
+                    steps = [s, ("confirm",)]
+    else:
+        ev.best = None
+        ev.best_value = -(1 << 29)
+        half = game.colour
+        a = picked[0]
+        values = game.dice_value
+        if len(picked) == 2:
+            ev.pair(half, a, picked[1])
+        elif game.take_complete():
+            ev.single(half, a)
+        else:
+            for x in _eligible(game, half):
+                if values[x] != 6 and not (game.no_doubles and values[x] == values[a]):
+                    ev.pair(half, a, x)
+        best = ev.best_value
+        steps = _plan_steps(game, ev.best)
+    return steps if target is None or best >= target else None
+
+
+COLOURS = ("red", "blue", "purple")
+
+
+def _describe(game, undone, steps):
+    """The hint's words: what to undo first, then the next step."""
+    values = game.dice_value
+    half = game.colour
+    take = ""
+    text = "Pass: no dice left"
     for s in steps:
-        if s[0] == "colour":
-            colour = s[1]
-        elif s[0] == "pick":
-            dice.append(str(game.dice_value[s[1]]))
-    if not dice:
-        return "Pass: no dice left"
-    return "Take %s %s" % ("red" if colour == 0 else "blue", "+".join(dice))
+        kind = s[0]
+        if kind == "colour":
+            half = s[1]
+            continue
+        if kind == "pick":
+            take += ("+" if take else "") + ("purple %d" if game.dice_colour[s[1]] == PURPLE
+                                             else "%d") % values[s[1]]
+            continue
+        if take:
+            break
+        if kind == "confirm":
+            if game.picked:
+                text = "End the turn"
+            break
+        v = values[s[1]]
+        six = kind == "six"
+        where = "%s row %d" % (COLOURS[s[2] if six else half], (s[3] if six else s[2]) + 1)
+        if six:
+            text = "Put the 6 by " + where
+        elif kind == "protect":
+            text = "Spend %s's 6 on the %d" % (where, v)
+        else:
+            if half == BLUE:
+                where = "blue col %d" % (s[3] + 1)
+            text = "Mark the %d in %s%s" % (v, where, " (splits)" if game.boards[
+                game.current].row_checks(half, s[2]) == 4 else "")
+        break
+    if take:
+        text = "Take " + (take + " as " + COLOURS[half] if take[0] == "p"
+                          else COLOURS[half] + " " + take)
+        if game.picked:
+            text += " too"
+    if undone:
+        drops = [str(values[s[1]]) for s in undone if s[0] == "pick"]
+        text = "Undo: %s, then %s%s" % ("drop " + "+".join(drops) if len(drops) == len(undone)
+                                        else "B x%d" % len(undone) if undone[1:] else "B",
+                                        text[0].lower(), text[1:])
+    return text

@@ -7,8 +7,10 @@
   confirm; DicedOut: a roll, a bonus mark or the penalty; Cargo: the holds
   and a roll, or the accept).  The app replays them one by one.  ``rng`` is
   the seat's own ``Rng`` (never the game's) for the random choices.
-* ``hint(game)``: ``(steps, text or None)`` at the strongest level, worked
-  out on a copy; the game is never changed.
+* ``hint(game)``: ``(steps, text or None)`` at the strongest level from
+  where the player stands, worked out on a copy; the game is never changed.
+  Steps may begin with ``("undo",)`` (take back the turn's last step, B):
+  then the text begins "Undo".
 
 The per-game modules are imported on first use, so the board only holds the
 bots of the game being played.
@@ -46,4 +48,7 @@ def hint(game):
     mod = _module(game.GAME_ID)
     if mod is None or game.over:
         return [], None
-    return mod.hint(type(game).decode(game.encode()))
+    copy = type(game).decode(game.encode())
+    copy._checkpoint = game.checkpoint()   # the turn so far, which the
+    copy._pending = list(game._pending)    # hint may tell to undo
+    return mod.hint(copy)

@@ -85,6 +85,9 @@ def scenes(profile):
     yield "dws", s
     s.press("SELECT")             # the hint; the cursor rests on its die
     yield "hint", s
+    s.press("B")                  # nothing to undo yet: the next player's board
+    yield "boards", s
+    s.press("A")                  # back to the own board, no move made
     # Take a red die (A on it also chooses red), then try a blue one: refused.
     reds = [i for i in range(len(game.dice_colour))
             if game.dice_free[i] and game.dice_colour[i] == 0 and game.dice_value[i] != 6]
@@ -98,6 +101,8 @@ def scenes(profile):
         if len(reds) > 1 and not s.screen.on_board:
             dws_step(s, ("pick", reds[1]))
         yield "dws-mark", s
+        s.press("SELECT")         # mid-turn: the hint goes on from here
+        yield "hint-mid", s
     while not game.over:
         finish_interludes(s)
         steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]

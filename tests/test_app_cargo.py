@@ -224,3 +224,43 @@ def test_presses_create_no_display_objects(profile, monkeypatch):
     counter = _Counter(monkeypatch)
     screen, seen = play(s, random.Random(5), counter=counter)
     assert counter.count == 0 and seen["results"] == 6 and seen["holds"] > 0
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_cargo_hints_point_at_the_next_step(profile):
+    """hold_cargo: SELECT at every decision names the next step; the cursor
+    rests on a die to hold (DOWN holds it), A rolls, UP accepts; a die held
+    against the plan gets an Undo: release hint."""
+    from dws_core import bots
+    s = new_game(profile, players=2, seed=9, hold_cargo=True, rounds=10)
+    game = s.app.game
+    rnd = random.Random(3)
+    kinds = set()
+    for _ in range(300):
+        if game.over:
+            break
+        screen = settle(s)
+        if screen.result is not None:
+            s.press("A")
+            continue
+        if game.crewed() and rnd.random() < 0.3:   # hold or release a die at random
+            step = rnd.choice([st for st in game.legal_steps() if st[0] in ("hold", "release")])
+            step_by_buttons(s, step)
+            continue
+        steps, text = bots.hint(game)
+        before = game.encode()
+        s.press("SELECT")
+        assert game.encode() == before
+        shown = screen.msg1.shown() + " " + screen.msg2.shown()
+        assert shown.startswith("Hint: " + text)
+        first = steps[0]
+        kinds.add(first[0])
+        assert text.startswith({"roll": "Roll", "accept": "Accept", "hold": "Hold",
+                                "release": "Undo: release"}[first[0]])
+        if first[0] in ("hold", "release"):
+            assert screen.pick == first[1] and not screen.cursor.hidden
+        step_by_buttons(s, first)
+        if first[0] in ("hold", "release"):
+            assert game.held[first[1]] == (first[0] == "hold")
+    assert kinds == {"roll", "accept", "hold", "release"}
+    assert s.app.last_error is None

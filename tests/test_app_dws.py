@@ -5,9 +5,11 @@ import random
 import pytest
 
 from dws_app.game_dws import DwsScreen
+from dws_core import bots
 from dws_core.dws import BLUE, CHECKED, CROSSED, DiceWideShut, RED, SPENT
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
+from test_bots_play import turn_copy
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -83,8 +85,11 @@ def test_refusal_and_undo(profile):
     assert game.picked == [] and game.dice_free[red[0]]
     s.press("B")                      # undo the colour
     assert game.colour == -1
-    s.press("B")                      # nothing left to undo: the engine says so
-    assert screen.msg1.shown() == "Nothing to undo"
+    s.press("B")                      # nothing left to undo: the other board
+    assert screen.header.shown() == "Viewing P%d's board" % (2 - game.current)
+    s.press("B")                      # two players: back to the own board
+    assert screen.viewing is None and screen.header.shown().startswith(
+        "P%d " % (game.current + 1))
 
 
 def rigged(profile, start_six):
@@ -154,3 +159,202 @@ def test_continue_after_power_cut(profile, tmp_path):
     s2.press("A")
     screen2 = finish_interludes(s2)
     assert screen2.game.encode() == saved
+
+
+# ----- the other boards, read-only (issue #14) ----------------------------------------
+
+def played_session(profile, players=3, seed=6, rounds=2):
+    """A game some rounds in, played through the buttons; a turn's start."""
+    s = new_game(profile, players=players, seed=seed)
+    screen = finish_interludes(s)
+    game = screen.game
+    rnd = random.Random(seed)
+    while game.round < rounds:
+        finish_interludes(s)
+        legal = game.legal_steps()
+        dws_step(s, rnd.choice([st for st in legal if st[0] not in ("drop", "colour")] or legal))
+    return s, finish_interludes(s), game
+
+
+def shows_board(screen, game, p):
+    from dws_app.game_dws import half_text
+    board = game.boards[p]
+    return (screen.red.shown() == half_text(board.cells[RED]).rstrip()
+            and screen.blue.shown() == half_text(board.cells[BLUE]).rstrip())
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_b_at_a_turns_start_shows_the_other_boards(profile, monkeypatch):
+    from test_app_screens import _Counter
+    s, screen, game = played_session(profile)
+    me = game.current
+    assert "B:boards" in screen.msg1.shown()
+    assert len({str(b.cells) for b in game.boards}) == 3     # three different boards
+    before = game.encode()
+    counter = _Counter(monkeypatch)
+    seen = []
+    for _ in range(game.players - 1):
+        s.press("B")
+        p = screen.viewing
+        seen.append(p)
+        assert screen.header.shown() == "Viewing P%d's board" % (p + 1)
+        assert screen.msg1.shown() == "P%d: %d pts  splits: %d" % (
+            p + 1, game.score(p), game.boards[p].splits)
+        assert screen.msg2.shown() == "B:next board  A:own board"
+        assert shows_board(screen, game, p)
+        assert screen.cell_box.hidden and screen.die_box.hidden
+    assert seen == [(me + 1) % 3, (me + 2) % 3]
+    s.press("B")                                 # after the last: the own board
+    assert screen.viewing is None and shows_board(screen, game, me)
+    assert screen.header.shown().startswith("P%d rnd" % (me + 1))
+    assert "B:boards" in screen.msg1.shown()
+    # Any other key while viewing: back to the own board, and no move.
+    for key in ("A", "UP", "DOWN", "LEFT", "RIGHT", "SELECT"):
+        s.press("B")
+        assert screen.viewing is not None
+        s.press(key)
+        assert s.screen is screen and screen.viewing is None, key
+        assert shows_board(screen, game, me) and game.encode() == before
+        assert not screen.die_box.hidden
+    assert counter.count == 0                   # the board's own widgets, redrawn
+    # Once a step is made, B undoes it again (no boards).
+    s.press("UP")
+    assert game.colour == RED and "B:boards" not in screen.msg1.shown()
+    s.press("B")
+    assert game.colour == -1 and screen.viewing is None
+    s.press("START")                             # the menu still works while viewing
+    assert type(s.screen).__name__ == "MenuScreen"
+
+
+def test_boards_help_and_solo():
+    from dws_app.help import HelpScreen
+    s, screen, game = played_session("pybadge", players=2, rounds=1)
+    s.press("SELECT", "SELECT")
+    assert isinstance(s.screen, HelpScreen)
+    assert [x for x in s.screen.lines if "others'" in x]
+    s = new_game("pybadge", players=1)
+    screen = finish_interludes(s)
+    assert "B:boards" not in screen.msg1.shown()
+    s.press("B")                                 # nobody else: nothing to undo
+    assert screen.viewing is None and screen.msg1.shown() == "Nothing to undo"
+
+
+# ----- hints through the buttons (issue #14) ------------------------------------------
+
+def follow_hint(s, screen, game, steps, text):
+    """Do what the hint says with the keys it implies: B per undo, A on what
+    it points at (a colour key first for a purple die), RIGHT to spend a 6."""
+    from dws_core.dws import PURPLE
+    k = 0
+    while steps[k] == ("undo",):
+        s.press("B")
+        k += 1
+    assert (k > 0) == text.startswith("Undo")
+    if k:
+        s.press("SELECT")                        # asked again: no more undo
+        assert "Undo" not in screen.msg1.shown()
+    step = steps[k]
+    if step[0] == "colour":
+        k += 1
+        if game.dice_colour[steps[k][1]] == PURPLE:
+            s.press("UP" if step[1] == RED else "DOWN")
+        step = steps[k]
+    s.press("A")
+    if step[0] == "protect":
+        assert screen.choice is not None
+        s.press("SELECT")                        # the hint answers the question
+        assert screen.msg1.shown() == "Hint: RIGHT: spend the 6"
+        s.press("RIGHT")
+    elif screen.choice is not None:
+        s.press("SELECT")
+        assert screen.msg1.shown() == "Hint: A: split it"
+        s.press("A")
+    return steps[k:]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_hints_point_at_the_next_step_mid_turn(profile):
+    """At every step of human turns: SELECT names and points at the next step,
+    and A (B for an undo) does it.  Now and then a random step instead, so
+    the hint has to undo it."""
+    s = Session(profile, seed=12)
+    s.app.start_game(1, 3, None, seed=12)
+    game = s.app.game
+    rnd = random.Random(profile)
+    kinds = set()
+    for _ in range(400):
+        if game.over or game.round >= 4:
+            break
+        screen = finish_interludes(s)
+        if rnd.random() < 0.15:
+            legal = [st for st in game.legal_steps() if st[0] not in ("drop", "confirm")]
+            if legal:
+                dws_step(s, rnd.choice(legal))
+                continue
+        expect, text = bots.hint(game)
+        before = game.encode()
+        s.press("SELECT")
+        assert game.encode() == before
+        shown = screen.msg1.shown() + " " + screen.msg2.shown()
+        assert shown.startswith("Hint: ") and " ".join(text.split()) in shown
+        first = [st for st in expect if st not in (("undo",),) and st[0] != "colour"][0]
+        if expect[0] != ("undo",):
+            if first[0] == "pick":
+                assert screen.die_cursor == first[1] and not screen.on_board
+            elif first[0] in ("mark", "protect"):
+                assert (screen.bx, screen.row) == (first[3] + 6 * game.colour, first[2])
+            elif first[0] == "six":
+                assert (screen.bx, screen.row) == (5 + 6 * first[2], first[3])
+        copy = turn_copy(game)
+        rest = follow_hint(s, screen, game, expect, text)
+        kinds.add("undo" if expect[0] == ("undo",) else rest[0][0])
+        for _ in range(expect.count(("undo",))):
+            copy.undo()
+        for st in expect[expect.count(("undo",)):]:
+            copy.step(st)
+            if st == rest[0]:
+                break
+        if rest[0] == ("confirm",):
+            assert not game.can_undo()           # the turn went on to the next
+        else:
+            p = game.current
+            assert game.boards[p].cells == copy.boards[p].cells
+            assert game.boards[p].sixes == copy.boards[p].sixes
+            assert sorted(game.picked) == sorted(copy.picked)
+            assert game.resolved.count(True) == copy.resolved.count(True)
+    assert {"undo", "pick", "mark", "confirm"} <= kinds, kinds
+    assert s.app.last_error is None
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_hint_while_asking_split_or_spend(profile):
+    """SELECT while the split-or-spend question is up answers it, or says to
+    back out; the question stays and its keys still work."""
+    from sim.play import move_to_cell
+    for fill in (False, True):
+        s, screen, game = rigged(profile, start_six=True)
+        for i in range(2, len(game.dice_free)):  # the red 3 and 2 are all there is
+            game.dice_free[i] = False
+        if fill:                                  # the 3's only cell is the 5th check
+            for row in (0, 2, 3, 4):
+                game.boards[0].cells[RED][row * 5 + 2] = CHECKED
+        game._mark_checkpoint()
+        screen.refresh()
+        dws_step(s, ("pick", 0))
+        dws_step(s, ("pick", 1))
+        move_to_cell(s, 2, 1)
+        s.press("A")
+        assert screen.choice == (0, 1, 2)
+        steps, text = bots.hint(game)
+        s.press("SELECT")
+        first = steps[0]
+        if first[0] in ("mark", "protect") and first[2:] == (1, 2):
+            assert screen.msg1.shown() == ("Hint: RIGHT: spend the 6" if first[0] == "protect"
+                                           else "Hint: A: split it")
+        else:
+            assert (screen.msg1.shown() + " " + screen.msg2.shown()).startswith(
+                "Hint: B: back; " + text[:8])
+        assert fill == (first[2:] == (1, 2))
+        assert screen.choice == (0, 1, 2)
+        s.press("RIGHT")                          # spend the 6
+        assert game.boards[0].sixes[RED][1] == SPENT and screen.choice is None

@@ -59,6 +59,27 @@ def test_every_level_plays_legal_whole_decisions(setup, seed, moves, bot_seed):
             assert ("turn_end", game.current) in events
 
 
+def turn_copy(game):
+    """A copy that keeps the turn so far (its undo works like the game's)."""
+    copy = type(game).decode(game.checkpoint())
+    for s in game._pending:
+        copy.step(s)
+    assert copy.encode() == game.encode()
+    return copy
+
+
+def play_hint(game, steps, text):
+    """Follow a hint: ("undo",) steps first, and only when the text says
+    Undo; then legal steps, only the last one irreversible."""
+    undos = 0
+    while steps[undos:] and steps[undos] == ("undo",):
+        undos += 1
+    assert (undos > 0) == text.startswith("Undo"), (steps, text)
+    for _ in range(undos):
+        game.undo()
+    return play_decision(game, steps[undos:])
+
+
 @settings(max_examples=40)
 @given(st.sampled_from(SETUPS), st.integers(1, 10 ** 6), st.integers(0, 120))
 def test_hint_never_changes_the_state(setup, seed, moves):
@@ -70,12 +91,11 @@ def test_hint_never_changes_the_state(setup, seed, moves):
     if game.over:
         assert steps == []
         return
-    copy = type(game).decode(data)
-    play_decision(copy, steps)
     assert text is None or isinstance(text, str)
+    play_hint(turn_copy(game), steps, text or "")
 
 
-def test_hint_mid_turn_dws_drops_or_finishes():
+def test_hint_mid_turn_dws_undoes_or_finishes():
     """A human half-way through a turn gets a hint that completes it legally."""
     for seed in range(1, 30):
         game = game_class(1)(2, seed=seed)
@@ -89,8 +109,7 @@ def test_hint_mid_turn_dws_drops_or_finishes():
         steps, text = bots.hint(game)
         assert game.encode() == data
         assert isinstance(text, str)
-        copy = type(game).decode(data)
-        play_decision(copy, steps)
+        play_hint(turn_copy(game), steps, text)
 
 
 def play_out(gid, players, options, levels, seed):

@@ -11,7 +11,8 @@ Controls: in the dice row LEFT/RIGHT choose a die, UP/DOWN choose red/blue,
 A takes (or drops) it; once the take is complete the cursor moves to the
 board: arrows choose a cell, A marks the die of that value there (a 6 in a
 6-cell).  A fifth check in a row with an earlier 6 asks: A split, RIGHT spend
-the 6.  A ends the turn once every die is marked.  B undoes.
+the 6.  A ends the turn once every die is marked.  B undoes; at a turn's
+start (nothing to undo) it shows the others' boards, one per B.
 """
 
 from dws_app import theme, ui
@@ -58,6 +59,8 @@ class DwsScreen(GameScreen):
         " RIGHT spend the 6",
         "A: end turn when all set",
         "B: undo in this turn",
+        "B at turn start: others'",
+        " boards (any key: back)",
         "START: menu (game saved)",
         "x check  / crossed",
         ". empty  # spent 6",
@@ -90,6 +93,7 @@ class DwsScreen(GameScreen):
         self.row = 0
         self.on_board = False
         self.choice = None        # (die, row, col) while asking split / spend the 6
+        self.viewing = None       # the player whose board is shown read-only
         self.blink = 0
 
     # ----- state helpers -------------------------------------------------------
@@ -119,23 +123,30 @@ class DwsScreen(GameScreen):
 
     def refresh(self):
         g = self.game
-        p = g.current
+        p = g.current if self.viewing is None else self.viewing
         board = g.boards[p]
         self.header.text = "P%d rnd %d %dpts%s" % (p + 1, g.round + 1, g.score(p),
                                                " end" if g.ending else "")
         self.header.color = theme.player_colour(p)
-        if g.colour == RED:
+        self.take.text = ""
+        if self.viewing is not None:
+            self.header.text = "Viewing P%d's board" % (p + 1)
+        elif g.colour == RED:
             self.take.text, self.take.color = " RED", theme.DIE_FG[RED]
         elif g.colour == BLUE:
             self.take.text, self.take.color = "BLUE", theme.DIE_FG[BLUE]
-        else:
-            self.take.text = ""
         self.red.text = half_text(board.cells[RED])
         self.blue.text = half_text(board.cells[BLUE])
         self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
         self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
         for i in range(len(self.dice)):
             self.draw_die(i, g.dice_value[i])
+        if self.viewing is not None:
+            self.cell_box.hidden = True
+            self.die_box.hidden = True
+            self.say("P%d: %d pts  splits: %d" % (p + 1, g.score(p), board.splits),
+                     "B:next board  A:own board")
+            return
         was_on_board = self.on_board
         self.on_board = self.marking()
         if self.on_board and not was_on_board:
@@ -180,17 +191,16 @@ class DwsScreen(GameScreen):
         elif self.on_board:
             vals = [str(g.dice_value[i]) for i in self.unresolved()]
             self.say("Mark the " + " and ".join(vals) + ": move, A", "B: undo")
-        elif self.legal(("confirm",)):
-            if g.picked:
-                self.say("A: end turn", "B: undo")
-            else:
-                self.say("No dice left", "A: pass")
         elif g.picked:
-            self.say("Take one more die: A", "B: undo")
-        elif g.colour < 0:
-            self.say("<>:die A:take", "or UP red / DOWN blue")
+            self.say("A: end turn" if self.legal(("confirm",)) else "Take one more die: A",
+                     "B: undo")
         else:
-            self.say("<>:die A:take", "UP red / DOWN blue")
+            boards = "  B:boards" if g.players > 1 and not g.can_undo() else ""
+            if self.legal(("confirm",)):
+                self.say("No dice left", "A: pass" + boards)
+            else:
+                self.say("<>:die A:take" + boards,
+                         ("or " if g.colour < 0 else "") + "UP red / DOWN blue")
 
     def turn_info(self):
         g = self.game
@@ -267,6 +277,19 @@ class DwsScreen(GameScreen):
                 self.bx = 5 if s[2] == RED else 11
                 self.row = s[3]
                 return
+
+    def on_button(self, name):
+        g = self.game
+        if self.viewing is None or name == "START":
+            self.viewing = None
+            GameScreen.on_button(self, name)
+            return
+        # Another board shows, and no move can be made: B the next board
+        # (the own after the last), any other key the own board.
+        p = (self.viewing + 1) % g.players
+        self.viewing = p if name == "B" and p != g.current else None
+        self.refused = None
+        self.refresh()
 
     # ----- actions -----------------------------------------------------------------
 
@@ -345,6 +368,10 @@ class DwsScreen(GameScreen):
             elif name == "B":
                 self.choice = None
                 self.refresh()
+            return True
+        if name == "B" and g.players > 1 and not g.can_undo():
+            self.viewing = (g.current + 1) % g.players   # nothing to undo: boards
+            self.refresh()
             return True
         if name == "A" and self.legal(("confirm",)):
             self.do(("confirm",))

@@ -152,7 +152,11 @@ def held(screen):
 
 
 def apply(screen, step):
-    """One engine step through the screen's own path, as its buttons do."""
+    """One engine step through the screen's own path, as its buttons do
+    (a hint's ("undo",): B)."""
+    if step[0] == "undo":
+        screen.undo()
+        return
     act = getattr(screen, "act", None)
     if act is None:
         act = screen.do
@@ -255,12 +259,6 @@ class SeatPlayer:
 
     def device(self, seat):
         return 0 <= seat < len(self.levels) and self.levels[seat] is not None
-
-    def letter(self, seat):
-        lv = self.levels[seat]
-        if lv is None:
-            return "H"
-        return level_letters(self.game.GAME_ID)[list(level_names(self.game.GAME_ID)).index(lv)]
 
     def step_ms(self):
         return self.app.anim_ms() // 2
@@ -456,7 +454,7 @@ class SeatPlayer:
         """The strongest bot's move for this position; False when the game
         has no hint provider.  The engine state is left as it was."""
         g = self.game
-        if not self.hints() or getattr(screen, "choice", None) is not None:
+        if not self.hints():
             return False
         if not self.ready(None):
             self.hint_wanted = True   # shown by tick once the tables are solved
@@ -466,7 +464,14 @@ class SeatPlayer:
         from dws_core.bots import hint
         steps, text = hint(g)
         target = first_target(steps)
-        if target is not None:
+        choice = getattr(screen, "choice", None)
+        if choice is not None:
+            # Dice Wide Shut asks split or spend the 6: answer, or back out.
+            if target[0] in ("mark", "protect") and target[2:] == choice[1:]:
+                text = "A: split it" if target[0] == "mark" else "RIGHT: spend the 6"
+            else:
+                text = "B: back; " + text
+        elif target is not None:
             point(screen, target)
         lines = ui.wrap("Hint: " + hint_text(steps, text), ui.COLS, 2)
         screen.say(lines[0], lines[1] if len(lines) > 1 else "SELECT again: help")

@@ -1,4 +1,5 @@
-# Bots of every game play seeded games (with a hint at every decision); prints
+# Bots of every game play seeded games (with a hint at every decision, and
+# Dice Wide Shut hints mid-turn); prints
 # one line per game: game id, final digest, hints with text, the last text.
 # Run under MicroPython and CPython by tests/test_bots_micropython.py.
 from dws_core import bots
@@ -16,6 +17,17 @@ for gid, n, opts, lv in ((1, 3, {}, ()), (2, 3, {}, ("easy", "shut", "score")), 
         st, txt = bots.hint(g)
         if txt:
             texts += 1
+        k = 0
+        while gid == 1 and k < 3:  # mid-turn hints (undo included), then back
+            legal = [s for s in g.legal_steps() if s[0] != "confirm" and s[0] != "drop"]
+            if not legal:
+                break
+            g.step(legal[-1])
+            k += 1
+            st2, t2 = bots.hint(g)
+            texts += len(st2) * 7 + len(t2) + st2.count(("undo",)) * 100
+        for _ in range(k):
+            g.undo()
         for s in bots.bot_turn(g, lv[g.current % len(lv)], r):
             g.step(s)
     print(gid, "%08x" % g.digest(), texts, txt)
