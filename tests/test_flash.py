@@ -82,6 +82,8 @@ def make_repo(root, version="v1", extra=None, drop=()):
         "lib/dws_hw/__init__.py": "VERSION = {0!r}\n",
         "lib/dws_hw/pybadge.py": "import board, keypad, neopixel\n",
         "lib/dws_hw/pico_dice.py": "import board, keypad, neopixel, adafruit_bitmap_font\n",
+        "docs/rules/dice.txt": "DICE {0}\n~\npage two\n",
+        "docs/rules/dice.md": "# not shipped\n",
         "requirements-device.txt": FAKE_REQUIREMENTS,
     }
     if root.exists():
@@ -109,7 +111,7 @@ def expected_slot(repo, profile):
     ours = ["code.py", "boot.py", "dws_core/__init__.py", "dws_core/engine.py",
             "dws_core/rng.py", "lib/dws_app/__init__.py", "lib/dws_app/app.py",
             "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py",
-            "lib/dws_hw/{}.py".format(profile),
+            "lib/dws_hw/{}.py".format(profile), "docs/rules/dice.txt",
             "dws_core/old.py", "lib/dws_app/new.py"]  # the last two in some versions
     tree = {p: (repo / p).read_bytes() for p in ours if (repo / p).exists()}
     packages = ["adafruit_display_text"] + (["adafruit_bitmap_font"] if profile == "pico_dice" else [])
@@ -451,7 +453,8 @@ def test_unchanged_files_are_skipped(tmp_path):
     counting = CountingDrive(drive)
     summary = flash.install(counting, plan_for(repo), "pybadge", info)
     changed = ["code.py", "boot.py", "dws_core/engine.py", "dws_core/rng.py",
-               "lib/dws_app/app.py", "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py"]
+               "lib/dws_app/app.py", "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py",
+               "docs/rules/dice.txt"]
     assert sorted(summary.copied) == sorted("dws_slots/a/" + p for p in changed)
     assert summary.skipped == len(plan_for(repo)) - len(changed) + 2  # + loaders
     written = [path for kind, path in counting.steps if kind == "replace"]
@@ -938,7 +941,7 @@ def test_libraries_come_from_their_pypi_package_files():
 def real_repo_copy(tmp_path):
     """The repository's shipped sources; entry files stubbed while missing."""
     root = tmp_path / "real"
-    for name in ("dws_core", "lib"):
+    for name in ("dws_core", "lib", "docs/rules"):
         shutil.copytree(REPO / name, root / name)
     shutil.copy(REPO / "requirements-device.txt", root)
     for name in ("code.py", "boot.py"):
@@ -1135,3 +1138,22 @@ def test_a_settings_toml_that_is_not_text_is_left_alone(tmp_path):
     assert code == 0 and "settings.toml is not UTF-8 text" in out
     assert "add CIRCUITPY_PYSTACK_SIZE = 4096" in out
     assert (drive / "settings.toml").read_bytes() == b"\xff\xfeA\x00=\x001\x00"
+
+
+def test_the_rules_pages_go_to_the_slot_and_a_makers_docs_stay(tmp_path):
+    """docs/rules/*.txt (the help's pages) are copied where the help looks
+    for them, never compiled; a docs/ folder of the maker's is not taken
+    for an old copy of ours."""
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    write(drive / "docs/my-notes.txt", "mine\n")
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    assert run(drive, repo, "--mpy-cross", tool)[0] == 0
+    tree = slot_tree(drive, "a")
+    assert tree["docs/rules/dice.txt"] == (repo / "docs/rules/dice.txt").read_bytes()
+    assert "docs/rules/dice.md" not in tree
+    assert (drive / "docs/my-notes.txt").read_text() == "mine\n"
+    assert "docs" not in flash.shipped_modules(flash.build_plan(repo, "pybadge"))
+    real = flash.project_files(REPO, "pybadge")
+    for title in ("dice-wide-shut", "shut-the-box", "dicedout", "cargo", "dice"):
+        assert "docs/rules/{}.txt".format(title) in real

@@ -71,18 +71,20 @@ REQUIREMENTS = "requirements-device.txt"
 
 # ---- What goes to the device: the one list -------------------------------
 # (source in the repository, place in the slot). Directories give their
-# Python files (and, under lib/, the assets below); lib/ gives every package
-# and module in it, except the hardware modules of the other profiles
-# (PROFILE_MODULE), which import drivers this board does not get.
-# Third-party libraries come from REQUIREMENTS into lib/.
+# Python files (lib/ also the assets below, docs/rules/ only the help's rules
+# pages); lib/ gives every package and module in it, except the hardware
+# modules of the other profiles (PROFILE_MODULE), which import drivers this
+# board does not get. Third-party libraries come from REQUIREMENTS into lib/.
 DEVICE_TREE = (
     ("code.py", "code.py"),
     ("boot.py", "boot.py"),
     ("dws_core", "dws_core"),
     ("lib", "lib"),
+    ("docs/rules", "docs/rules"),   # read by lib/dws_app/help.py, same place
 )
 PROFILE_MODULE = "lib/dws_hw/{}.py"
 LIB_ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".wav")
+TREE_SUFFIXES = {"lib": (".py",) + LIB_ASSET_SUFFIXES, "docs/rules": (".txt",)}
 ENTRY_FILES = ("code.py", "boot.py")  # run by the loaders; never compiled
 
 SUPPORTED_MAJORS = (9, 10)
@@ -501,7 +503,7 @@ def project_files(repo, profile):
         if path.is_file():
             files[dest] = path.read_bytes()
         elif path.is_dir():
-            suffixes = (".py",) + (LIB_ASSET_SUFFIXES if source == "lib" else ())
+            suffixes = TREE_SUFFIXES.get(source, (".py",))
             for file in _tree_files(path, suffixes):
                 rel = dest + "/" + file.relative_to(path).as_posix()
                 if rel not in others:
@@ -530,6 +532,8 @@ def shipped_modules(plan):
     """Top-level import names the slot provides (slot root and slot lib/)."""
     names = set()
     for path in plan:
+        if not path.endswith((".py", ".mpy")):
+            continue
         parts = path.split("/")
         if parts[0] == "lib":
             parts = parts[1:]
@@ -975,6 +979,8 @@ def shadow_leftovers(drive, plan):
     (files, folders), folders deepest first: emptied, they go too."""
     ours = set()
     for path in plan:
+        if not path.endswith((".py", ".mpy")):
+            continue                    # docs/rules/ is not a package: a maker's docs/ stays
         parts = path.split("/")
         if parts[0] == "lib" and len(parts) > 2 and parts[1].startswith("dws_"):
             ours.add(parts[1])
