@@ -12,3 +12,13 @@ import sys as _sys
 _LIB = _os.path.join(_os.path.dirname(_os.path.dirname(_os.path.abspath(__file__))), "lib")
 if _LIB not in _sys.path:
     _sys.path.insert(0, _LIB)
+
+# Blinka's platform detection (Adafruit_PlatformDetect) calls a desktop PC
+# GENERIC_X86 and prints "GENERIC_X86 is not fully supported" twice on the
+# first import of its microcontroller module.  The simulator uses no pins:
+# Blinka's own OS-agnostic board and chip (which PlatformDetect takes from
+# these variables) are exactly that, and load silently.  A value set outside
+# wins.  pygame's greeting goes too.
+_os.environ.setdefault("BLINKA_FORCECHIP", "OS_AGNOSTIC")
+_os.environ.setdefault("BLINKA_FORCEBOARD", "OS_AGNOSTIC_BOARD")
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

