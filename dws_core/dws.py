@@ -312,7 +312,7 @@ class DiceWideShut(Engine):
         if six == SPENT:
             return "That 6 is spent"
         if self.turn_sixes & (1 << (half * 5 + row)):
-            return "That 6 was checked this turn"
+            return "6 was checked this turn"
         return None
 
     def _six_error(self, i, half, row):

@@ -317,10 +317,10 @@ class ShutTheBox(Engine):
 
     def _one_die_reason(self):
         if self.one_die == "high_shut":
-            return "Roll one die only when 7-%d are shut" % self.tiles
+            return "One die: shut 7-%d first" % self.tiles
         if self.one_die == "remaining_le_6":
-            return "Roll one die only at 6 or less"
-        return "One die is off in this game"
+            return "One die only at 6 or less"
+        return "One-die rolls are off"
 
     def _roll_turn(self, n, events):
         if n != 1 and n != 2:

@@ -163,3 +163,17 @@ def test_device_files_never_import_the_simulator():
                 continue
             for n in names:
                 assert n != "sim" and not n.startswith("sim."), path
+
+
+def test_every_refusal_fits_one_line():
+    """A refusal is one line of the screen (the footer below it stays): the
+    engines' reasons, with the widest numbers their formats take."""
+    import re
+    for name in sorted(os.listdir(os.path.join(ROOT, "dws_core"))):
+        if not name.endswith(".py"):
+            continue
+        source = open(os.path.join(ROOT, "dws_core", name)).read()
+        for text in re.findall(r'(?:Refused|return)\(?\s*"([A-Z][^"]*)"', source):
+            shown = text.replace("%d", "12").replace("%s", "red")
+            if "Refused" in source and len(shown) > ui.COLS and " " in shown:
+                raise AssertionError((name, shown))

@@ -178,8 +178,8 @@ def test_refusals_and_undo(profile):
     game = screen.game
     # One die is not allowed with 7, 8, 9 open: the engine's reason.
     s.press("UP")
-    assert screen.msg1.shown() == "Roll one die only when 7-9"
-    assert screen.msg2.shown() == "are shut"
+    assert screen.msg1.shown() == "One die: shut 7-9 first"
+    assert screen.msg2.shown() == "SELECT: hint"        # nothing to undo before a roll
     assert screen.msg1.color == WARN and screen.ndice == 2
     stb_step(s, ("roll", 2))
     screen = settle(s)
@@ -192,6 +192,7 @@ def test_refusals_and_undo(profile):
     assert game.encode() == before
     assert screen.msg1.shown() == "Tiles must add to %d" % target
     assert screen.msg1.color == WARN
+    assert screen.msg2.shown() == "SELECT: hint"
     # SHUT before the tiles add up: refused too.
     stb_step(s, ("confirm",))
     assert game.encode() == before and screen.msg1.color == WARN
@@ -200,6 +201,8 @@ def test_refusals_and_undo(profile):
     stb_step(s, ("shut", tile))
     assert game.selection == 1 << (tile - 1)
     assert screen.flaps[tile - 1].y == TOP + DROP[1]
+    stb_step(s, ("shut", big))                    # a refusal with a choice to undo
+    assert screen.msg2.shown() == "B: undo  SELECT: hint"
     s.press("B")
     assert game.selection == 0 and screen.cursor == tile - 1
     assert screen.flaps[tile - 1].y == TOP

@@ -344,7 +344,7 @@ def test_a_six_checked_this_turn_does_not_protect():
     game.turn_sixes = 1 << 1  # red row 1's 6, as if checked earlier in this turn
     game = DiceWideShut.decode(game.encode())
     play(game, ("colour", RED), ("pick", 0), ("pick", 1))
-    assert refused(game, ("protect", 0, 1, 2)) == "That 6 was checked this turn"
+    assert refused(game, ("protect", 0, 1, 2)) == "6 was checked this turn"
     assert ("protect", 0, 1, 2) not in game.legal_steps()
 
 

@@ -120,7 +120,7 @@ def test_shutting_the_box_scores_zero_and_ends_the_turn():
 def test_one_die_high_shut_needs_7_8_9_shut():
     g = game(dice=[4])
     set_box(g, 0, [1, 2, 3, 4, 5, 6, 9])
-    refused(g, ("roll", 1), "Roll one die only when 7-9 are shut")
+    refused(g, ("roll", 1), "One die: shut 7-9 first")
     assert ("roll", 1) not in g.legal_steps()
     set_box(g, 0, [1, 2, 3, 4, 5, 6])
     assert ("roll", 1) in g.legal_steps()
@@ -131,10 +131,10 @@ def test_one_die_high_shut_needs_7_8_9_shut():
 def test_one_die_high_shut_with_more_tiles_needs_every_tile_above_6_shut():
     g = game(dice=[3], tiles=10)
     set_box(g, 0, [1, 2, 10])
-    refused(g, ("roll", 1), "Roll one die only when 7-10 are shut")
+    refused(g, ("roll", 1), "One die: shut 7-10 first")
     g = game(dice=[3], tiles=12)
     set_box(g, 0, [1, 2, 12])
-    refused(g, ("roll", 1), "Roll one die only when 7-12 are shut")
+    refused(g, ("roll", 1), "One die: shut 7-12 first")
     set_box(g, 0, [1, 2, 6])
     g.step(("roll", 1))
 
@@ -142,7 +142,7 @@ def test_one_die_high_shut_with_more_tiles_needs_every_tile_above_6_shut():
 def test_one_die_remaining_le_6():
     g = game(dice=[5], one_die="remaining_le_6")
     set_box(g, 0, [1, 2, 4])  # 7-9 shut but the sum is 7
-    refused(g, ("roll", 1), "Roll one die only at 6 or less")
+    refused(g, ("roll", 1), "One die only at 6 or less")
     set_box(g, 0, [2, 4])
     g.step(("roll", 1))  # a 5 cannot be made: the turn and the game end
     assert g.over and g.scores() == [6]
@@ -151,7 +151,7 @@ def test_one_die_remaining_le_6():
 def test_one_die_never():
     g = game(dice=[5], one_die="never")
     set_box(g, 0, [1])
-    refused(g, ("roll", 1), "One die is off in this game")
+    refused(g, ("roll", 1), "One-die rolls are off")
     refused(g, ("roll", 3), "Roll 1 or 2 dice")
     refused(g, ("shut", 1), "Roll the dice first")
 

@@ -56,6 +56,13 @@ def forget(names):
                 delattr(package, name[dot + 1:])
 
 
+def collect():
+    """A collection before a game's modules are imported: the compiler (.py)
+    and the code (.mpy) need room in a heap the menu left fragmented."""
+    import gc
+    gc.collect()
+
+
 def seeded_entropy(seed):
     """``hw.entropy`` for the ``seed`` test key: bytes from a seeded Rng."""
     from dws_core.rng import Rng
@@ -296,6 +303,7 @@ class App:
 
     def start_game(self, game_id, players, options, seed=None, seats=None):
         """``seats``: per seat None (human) or a bots level name."""
+        collect()
         from dws_core.games import game_class
         from dws_app.seats import SeatPlayer
         cls = game_class(game_id)
@@ -320,6 +328,7 @@ class App:
         screen.begin_turn(fresh)
 
     def continue_game(self):
+        collect()
         from dws_core.games import decode
         from dws_app.seats import SeatPlayer, levels_of, split
         data, note = self.store.load_game(self.resumable)

@@ -34,14 +34,15 @@ class GameScreen(ui.Screen):
         self.msg2.text = line2
 
     def refuse(self, reason):
-        """Show a refusal (the engine's reason) until the next action."""
+        """Show a refusal (the engine's reason, one line: the engines keep
+        them within the 26 columns) until the next action; the footer says
+        what helps: undo only when there is something to undo."""
         self.refused = reason
-        lines = ui.wrap(reason, ui.COLS, 2)
-        self.msg1.text = lines[0]
+        self.msg1.text = reason
         self.msg1.color = theme.WARN
         seats = getattr(self.app, "seats", None)
-        select = "hint" if seats is not None and seats.hints() else "help"
-        self.msg2.text = lines[1] if len(lines) > 1 else "B: undo  SELECT: " + select
+        select = "SELECT: " + ("hint" if seats is not None and seats.hints() else "help")
+        self.msg2.text = ("B: undo  " + select) if self.game.can_undo() else select
         self.app.sound.play(((220, 90),))
 
     def try_step(self, step):

@@ -78,9 +78,11 @@ class ScoresScreen(ui.Screen):
             self.show_tally(row)
         self.player = game.ranking()[0][0]
         if self.columns:
-            self.head = self.text(0, 6, ui.COLS, theme.FG)
-            self.red = self.text(0, 7, ui.COLS, theme.DIE_FG[0])
-            self.blue = self.text(0, 8, ui.COLS, theme.DIE_FG[1])
+            # One block of three lines, on the footer's edge at every size.
+            y = self.row_y(8)
+            self.head = ui.Text(self.root, 2, y - 2 * ui.LH, ui.COLS, theme.FG)
+            self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
+            self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         keys = "<>:player A:menu" if self.columns else "A:menu"
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, keys + ("  New best!" if new_best else ""))
         app.leds.fill(theme.player_colour(self.player))

@@ -270,7 +270,9 @@ class Screen:
 
 
 class Menu:
-    """A vertical list of ``rows`` choices with a ``>`` cursor, scrolling."""
+    """A vertical list of ``rows`` choices with a ``>`` cursor, scrolling;
+    ``^`` / ``v`` at the right edge say that more choices lie above / below.
+    The rows are one block of lines (never split by the bottom lines' gap)."""
 
     def __init__(self, screen, col, row, width, rows, items=(), color=theme.FG):
         self.rows = rows
@@ -278,11 +280,16 @@ class Menu:
         self.index = 0
         self.top = 0
         self.color = color
-        self.cursor = screen.text(col, row, 1, theme.ACCENT, ">")
-        self.row0 = row
+        x = 2 + col * CW
+        self.y0 = screen.row_y(row)
+        self.cursor = Text(screen.root, x, self.y0, 1, theme.ACCENT, ">")
         self.lines = []
         for i in range(rows):
-            self.lines.append(screen.text(col + 1, row + i, width - 1, color))
+            self.lines.append(Text(screen.root, x + CW, self.y0 + i * LH, width - 1, color))
+        # In the lines' last column: no choice fills it where it shows.
+        self.above = Text(screen.root, x + (width - 1) * CW, self.y0, 1, theme.DIM)
+        self.below = Text(screen.root, x + (width - 1) * CW, self.y0 + (rows - 1) * LH, 1,
+                          theme.DIM)
         self.refresh()
 
     def set_items(self, items, index=None):
@@ -308,7 +315,9 @@ class Menu:
             line = self.lines[i]
             line.text = self.items[k] if k < len(self.items) else ""
             line.color = theme.ACCENT if k == self.index else self.color
-        self.cursor.move(self.cursor.x, (self.row0 + self.index - self.top) * LH)
+        self.cursor.move(self.cursor.x, self.y0 + (self.index - self.top) * LH)
+        self.above.text = "^" if self.top > 0 else ""
+        self.below.text = "v" if self.top + self.rows < len(self.items) else ""
 
     def on_button(self, name):
         """Handle UP/DOWN; return True if used."""

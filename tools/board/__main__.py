@@ -72,8 +72,7 @@ def build_drive(config):
     os.makedirs(drive)
     shutil.copy(os.path.join(EMU, boot_out), os.path.join(drive, "boot_out.txt"))
     cmd = [sys.executable, "-m", "tools.flash", "--drive", drive]
-    if compiled:
-        cmd += ["--mpy-cross", mpy_cross()]
+    cmd += ["--mpy-cross", mpy_cross()] if compiled else ["--no-mpy-cross"]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if done.returncode:
         sys.exit("board suite: make flash failed for %s:\n%s%s" % (config, done.stdout, done.stderr))
@@ -178,6 +177,8 @@ def compare_shots(config, name):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.board", description=__doc__.split("\n\n")[0])
     ap.add_argument("--full", action="store_true", help="whole games in every configuration")
+    ap.add_argument("--quick", action="store_true", help="only the start and a few turns, "
+                    "in every configuration (a fast look, not the suite)")
     ap.add_argument("--config", action="append", choices=sorted(CONFIGS))
     ap.add_argument("--plan", action="append")
     ap.add_argument("--jobs", type=int, default=2)
@@ -193,11 +194,11 @@ def main(argv=None):
     sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")]
     from tools.board import record
     print("recording plans on the simulator...", flush=True)
-    full = record.plans()
+    full = record.plans() if args.full or (MAIN in configs and not args.quick) else None
     quick = full if args.full else record.plans(quick=True)
     jobs = []
     for config in configs:
-        plans = full if config == MAIN or args.full else quick
+        plans = full if full is not None and (config == MAIN or args.full) else quick
         for name in plans:
             if args.plan is None or name in args.plan:
                 jobs.append((config, name, plans[name]))

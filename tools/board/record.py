@@ -256,6 +256,7 @@ def plans(quick=False):
     out = {}
     for name in GAMES:
         out[name] = game_plan(name, turns=6 if quick else None)
-    out["continue"] = continue_plan()
+    if not quick:
+        out["continue"] = continue_plan()
     out["screens"] = screens_plan()
     return out
