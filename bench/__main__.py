@@ -1,7 +1,7 @@
 """`python -m bench`: run every benchmark, print one JSON document, write bench.json.
 
 Each benchmark module has ``run()`` returning a flat dict of keys such as
-``dws.live_heap_max_bytes``.  Budgets from PRODUCT.md are checked at the end:
+``dws.live_heap_max_bytes``.  Budgets from the product specification (../shared/PRODUCT.md) are checked at the end:
 a value over its budget makes the command exit non-zero.
 """
 import json

@@ -1,4 +1,4 @@
-"""Cargo, or Ship, Captain and Crew (RULES.md 4).
+"""Cargo, or Ship, Captain and Crew (docs/rules/cargo.md).
 
 Each die has a value (0 before the turn's first roll) and a role: FREE, or
 banked as SHIP (a 6), CAPTAIN (a 5) or CREW (a 4).  Banking is automatic after

@@ -1,4 +1,4 @@
-"""Dice (RULES.md 5): a free roller of 1-6 dice with hold and release.
+"""Dice (docs/rules/dice.md): a free roller of 1-6 dice with hold and release.
 
 A die's value is 0 until it is first rolled.  ``("roll",)`` rolls every die
 that is not held; ``("hold", i)`` / ``("release", i)`` toggle a die;

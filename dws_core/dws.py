@@ -1,4 +1,4 @@
-"""Dice Wide Shut (RULES.md section 1): the flagship game's rules engine.
+"""Dice Wide Shut (docs/rules/dice-wide-shut.md): the flagship game's rules engine.
 
 A turn is a sequence of steps (see ``dws_core.engine``)::
 

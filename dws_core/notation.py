@@ -1,4 +1,4 @@
-"""The text notation of RULES.md 1.9 for one half of a Dice Wide Shut board.
+"""The text notation of the worked examples (../shared/RULES.md 1.9) for one half of a Dice Wide Shut board.
 
 Five lines of five characters, rows top to bottom: ``x`` checked, ``.`` empty,
 ``/`` crossed.  Whitespace around and inside lines is ignored; one line of
