@@ -27,15 +27,11 @@ GAME_A, GAME_B = 0x200, 0x600       # the game slots (see store.py's map)
 SETTINGS_A, SETTINGS_B = 0x010, 0x040
 
 
-def texts(group, out=None):
-    """Every label text under a displayio group."""
-    out = [] if out is None else out
-    for item in group:
-        if hasattr(item, "text") and hasattr(item, "bounding_box"):
-            out.append(item.text)
-        elif hasattr(item, "__len__"):
-            texts(item, out)
-    return out
+def texts(group):
+    """Every text shown under a displayio group (its lines, right-trimmed)."""
+    from test_app_screens import labels
+    return ["\n".join(line.rstrip() for line in t.text.split("\n"))
+            for t in labels(group, []) if not t.hidden]
 
 
 def checkpoints(n, seed=4):

@@ -130,6 +130,7 @@ class App:
         self.dimmed = False
         self._pass_screen = None
         self.seats = None           # seats.SeatPlayer of the game in play
+        self.order = None           # (method name, args...) to run after a press
         self.apply_settings()
 
     def _note(self, note):
@@ -228,6 +229,15 @@ class App:
         top = self.top
         if top is not None:
             top.on_button(name)
+        order = self.order
+        if order is not None:
+            # Asked for by a between-game screen: run once its handler has
+            # returned and nothing holds it, so its code is gone before the
+            # game's modules and screen are built.
+            self.order = None
+            self.stack = []
+            self.forget_between_games()
+            getattr(self, order[0])(*order[1:])
 
     def tick(self):
         now = self.hw.ticks_ms()

@@ -52,7 +52,7 @@ class MenuScreen(ui.Screen):
         kind, gid = self.selected()
         if name == "A":
             if kind == "continue":
-                self.app.continue_game()
+                self.app.order = ("continue_game",)
             elif kind == "game":
                 from dws_app.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))

@@ -125,8 +125,8 @@ class SetupScreen(ui.Screen):
             self.seat = (self.seat + 1) % self.players
             self.refresh()
         elif name == "A":
-            self.app.start_game(self.game_id, self.players, dict(self.options),
-                                seats=self.seat_levels())
+            self.app.order = ("start_game", self.game_id, self.players, dict(self.options),
+                              None, self.seat_levels())
         elif name == "B":
             self.app.pop()
         elif name == "SELECT":
