@@ -36,6 +36,14 @@ OBJECTIVES = ("shut", "score")
 TWO_DICE_WAYS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 SCALE_SHUT = 10 ** 9
 SCALE_SCORE = 10 ** 7
+# 12 tiles have 4,096 states: a list of values takes 16 KB a table, and a
+# game with both objectives left too little heap on the board (make
+# test-board).  There the values are kept in two bytes (an array of 'H'):
+# chances in 1/65,535, expected scores in 1/840 point (78 * 840 < 2**16).
+# Explicit scales (the exact tests, the bench) keep a list.
+COMPACT_TILES = 12
+COMPACT_SHUT = 65535
+COMPACT_SCORE = 840
 # States the app solves per main-loop pass (``advance(SLICE_STATES)``).  The
 # costliest 8-state slice of a 12-tile table (many high and low tiles open)
 # takes 0.55 ms under MicroPython WebAssembly and the mean state 37 us
@@ -129,7 +137,10 @@ class Solver:
             raise ValueError("unknown one_die rule")
         if objective not in OBJECTIVES:
             raise ValueError("unknown objective")
-        if scale is None:
+        compact = scale is None and tiles == COMPACT_TILES
+        if compact:
+            scale = COMPACT_SHUT if objective == "shut" else COMPACT_SCORE
+        elif scale is None:
             scale = SCALE_SHUT if objective == "shut" else SCALE_SCORE
         self.tiles = tiles
         self.one_die = one_die
@@ -138,7 +149,11 @@ class Solver:
         self.scale = scale
         self.box_sum = tiles * (tiles + 1) // 2
         self.by_total = sets_by_total(tiles)
-        self.values = [0] * (1 << tiles)
+        if compact:
+            from array import array
+            self.values = array("H", bytes(2 << tiles))   # raw bytes: 2 a value
+        else:
+            self.values = [0] * (1 << tiles)
         self.values[0] = scale if objective == "shut" else self.box_sum * scale
         self._next = 1  # the next mask to solve
         self._low = low_subsets()
