@@ -229,6 +229,7 @@ class App:
         top = self.top
         if top is not None:
             top.on_button(name)
+        top = None                  # (an order below must find it unreferenced)
         order = self.order
         if order is not None:
             # Asked for by a between-game screen: run once its handler has
