@@ -131,6 +131,7 @@ class App:
         self._pass_screen = None
         self.seats = None           # seats.SeatPlayer of the game in play
         self.order = None           # (method name, args...) to run after a press
+        self.looping = False        # inside poll()
         self.apply_settings()
 
     def _note(self, note):
@@ -229,12 +230,16 @@ class App:
         top = self.top
         if top is not None:
             top.on_button(name)
-        top = None                  # (an order below must find it unreferenced)
+        top = None                  # (the order below must find it unreferenced)
+        self.run_order()
+
+    def run_order(self):
+        """Open what a screen asked for (``self.order``: method name, args)
+        once its handler has returned and nothing holds it: the screen
+        before it (a setup, a finished game with its solver tables) is freed
+        before the next one's modules and objects are built."""
         order = self.order
         if order is not None:
-            # Asked for by a between-game screen: run once its handler has
-            # returned and nothing holds it, so its code is gone before the
-            # game's modules and screen are built.
             self.order = None
             self.stack = []
             self.forget_between_games()
@@ -263,13 +268,17 @@ class App:
         """One pass of the main loop; returns the button pressed or None.
         An exception in a screen ends on the error screen, not in a crash."""
         name = self.buttons.poll(self.hw.ticks_ms())
+        self.looping = True
         try:
             if name is not None:
                 self.press(name)
             self.tick()
             self.autosave()
+            self.run_order()
         except Exception as e:  # the last resort inside the app
             self.fail(e)
+        finally:
+            self.looping = False
         return name
 
     def fail(self, e):
@@ -434,6 +443,14 @@ class App:
         self.push(self._pass_screen)
 
     def show_scores(self, game):
+        """The final scores (recorded first); inside the main loop they open
+        once the game screen's handler has returned (``run_order``)."""
+        if self.looping:
+            self.order = ("scores_now", game)
+        else:
+            self.scores_now(game)
+
+    def scores_now(self, game):
         from dws_app.scores import ScoresScreen, boxes_shut
         self.store.clear_game()
         self.game_running(False)
