@@ -226,6 +226,23 @@ def test_stale_spare_file_is_dropped_not_restored(tmp_path):
     assert Store(nvm, spare=spare).load_game() == (DWS[0], None)
 
 
+def test_spare_file_of_an_older_image_is_never_restored(tmp_path):
+    """A spare file that could not be removed (the drive read-only at the
+    next start) must not bring back its image once the nvm has moved on."""
+    spare = str(tmp_path / "spare.bin")
+    base, nxt = full_log()
+    nvm = FlashNvm(base)
+    s = Store(nvm, spare=spare)
+    s.save_game(nxt)
+    with open(spare, "wb") as f:    # the image of that compaction...
+        f.write(bytes(nvm[0:IMAGE]))
+    for p in DWS[:80]:              # ...then more saves and compactions
+        s.save_game(p)
+    assert s.gen > 2
+    assert Store(nvm, spare=spare).load_game() == (DWS[79], None)
+    assert not os.path.exists(spare)
+
+
 @pytest.mark.parametrize("stride", (1, 7))
 def test_every_write_of_the_pybadge_is_a_window(stride):
     base = base_with(DWS[4], board="pybadge", settings={"sound": False}, record=True)

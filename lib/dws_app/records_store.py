@@ -209,7 +209,9 @@ def _migrate(store):
 
 def _restore(store):
     """The spare file exists only while an erasing write runs: if the nvm
-    does not hold its image, that write was cut; put the image back."""
+    does not hold its image (and no newer one), that write was cut; put the
+    image back.  A file left over from an older image (it could not be
+    removed) is not."""
     import os
     try:
         with open(store.spare, "rb") as f:
@@ -217,10 +219,11 @@ def _restore(store):
     except OSError:
         return
     got = parse(data)
-    if got is not None and not got["lost"] and not got["bad"]:
-        end = got["end"]
-        if store.nvm[0:end] != data[0:end]:
-            store._write(0, data)
+    now = parse(store.nvm)
+    if got is not None and not got["lost"] and not got["bad"] and (
+            now is None or now["lost"] or (got["gen"] - now["gen"]) & 0xFFFF < 0x8000
+            and store.nvm[0:got["end"]] != data[0:got["end"]]):
+        store._write(0, data)
     try:
         os.remove(store.spare)
     except OSError:
