@@ -28,13 +28,16 @@ writes the image alone.  A save whose bytes equal the current ones is skipped.
 
 An erasing write leaves the nvm blank until the firmware has programmed it
 again from its first page up; the image is written first, the header leading
-(what a cut there lost is then known: ``dws_app.records_store.scan``).  With
+(what a cut there lost is then known: ``dws_app.store_boot.scan``).  With
 ``spare`` (a file path on the CIRCUITPY drive) the image is also kept in that
 file while the window is open, if the code may write the drive.
 
-Reading the nvm (at power-up), migrating older layouts, settings and records
-live in ``dws_app.records_store``, which the app forgets while a game runs.
+Reading the nvm at power-up and migrating older layouts live in
+``dws_app.store_boot`` (forgotten once read), settings and records in
+``dws_app.records_store`` (which the app forgets while a game runs).
 """
+
+import sys
 
 from dws_core.codec import crc32
 
@@ -48,6 +51,7 @@ SETTINGS = 0x80
 RECORDS = 0x90
 GAME = 0xA0
 ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4))  # image order, header bit
+FORGETS = sys.implementation.name != "cpython"
 
 
 def delta(old, new):
@@ -101,8 +105,13 @@ class Store:
         self.at = {}                # SETTINGS / RECORDS -> (body offset, length)
         self.game = self.prev = None  # the newest game save and the one before
         self.notes = {}             # SETTINGS / RECORDS / GAME -> note of the scan
-        from dws_app.records_store import scan
+        from dws_app.store_boot import scan
         scan(self)
+        if FORGETS:  # needed once: free its code (as dws_app.app.forget)
+            import dws_app
+            sys.modules.pop("dws_app.store_boot", None)
+            if hasattr(dws_app, "store_boot"):
+                delattr(dws_app, "store_boot")
 
     # ----- writing ----------------------------------------------------------
 
