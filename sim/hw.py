@@ -99,6 +99,11 @@ class SimSound:
         del self.tones[:-20]
 
 
+# The profiles' nvm write rule (lib/dws_hw/pybadge.py, pico_dice.py STORE_OPTIONS);
+# the simulator has no CIRCUITPY drive, so no spare file.
+STORE_OPTIONS = {"pybadge": {"erase_always": True}, "pico_dice": {"erase_always": False}}
+
+
 def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True):
     """A ``dws_hw.Hardware`` for ``profile`` ("pybadge" / "pico_dice").
 
@@ -118,6 +123,7 @@ def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True):
 
     clock = SimClock(manual=manual_clock)
     hw = Hardware(profile, display, SimKeys(key_map), key_map, SimPixels(leds), die_leds,
-                  FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SimSound(), clock.sleep)
+                  FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SimSound(), clock.sleep,
+                  dict(STORE_OPTIONS[profile]))
     hw.clock = clock
     return hw

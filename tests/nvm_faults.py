@@ -1,57 +1,123 @@
-"""Power cuts for the nvm store: an nvm that dies after N written bytes.
+"""Flash wear and power cuts for the nvm store: an nvm that writes as the
+firmware does, counts erases and dies after N steps.
 
-``CuttableNvm`` is a bytearray whose writes (slice or item assignment) spend a
-byte budget; the write that exhausts it stores only the bytes before the cut
-(in address order, or last-to-first with ``reverse``) and raises ``PowerCut``.
+``FlashNvm`` is a bytearray whose writes (slice or item assignment) follow
+CircuitPython 10.2.1: on the RP2040 (``erase_always=False``: 4 KB, one
+sector) a write whose target bytes are all 0xFF only programs them; any other
+write erases the whole sector and programs it again from its first byte (the
+old contents with the new bytes merged in).  On the SAMD51
+(``erase_always=True``: 8 KB, one block) every write erases and programs the
+whole block.  ``erases`` and ``programs`` (page programs) count them.
+
+Power cuts: ``arm(budget)`` lets ``budget`` more steps complete, a step being
+an erase or one programmed byte, in the order the flash does them; the step
+that finds the budget spent raises ``PowerCut`` instead.  An erase applies at
+once (as in the emulator's flash model: a cut right after it leaves the whole
+nvm 0xFF).  ``window`` tells whether the last cut fell inside an erasing write
+(after its erase, before its last byte was programmed again).
 
 A script is a list of store operations: ("save", payload), ("clear",),
 ("settings", dict), ("record", args of record_game), ("restart",).
 ``expected_states`` plays it without a cut and models what a restart must give
 after each operation; ``run_script`` plays it with a cut after ``cut_at``
-written bytes; ``resumed_ok`` checks that a restart on the surviving bytes
-gives the state before the interrupted operation or, when every byte that
-differs had already landed, the state after it: never anything else.  The
-tests and ``bench/store.py`` share them.
+steps; ``resumed_ok`` checks what a restart on the surviving bytes gives: the
+state before the interrupted operation or after it, or, inside an erase
+window, for each item that is neither, a note saying it was lost (or the
+whole nvm blank: an erase cut before its first byte came back, which the
+store cannot tell from fresh flash).  The tests and ``bench/store.py`` share
+them.
 """
 
-from dws_app.records_store import Records
-from dws_app.store import Store, default_settings
+from dws_app.records_store import Records, default_settings
+from dws_app.store import GAME, RECORDS, SETTINGS, Store
+from dws_core import games
+from dws_core.rng import Rng
+
+
+def dws_checkpoints(seed=2024, players=5):
+    """Every distinct checkpoint of a seeded random 5-player Dice Wide Shut game."""
+    game = games.game_class(1)(players, seed=seed)
+    picker = Rng(seed)
+    saves = [game.checkpoint() or game.encode()]
+    while not game.over:
+        legal = game.legal_steps()
+        game.step(legal[picker.below(len(legal))])
+        if game.checkpoint() != saves[-1]:
+            saves.append(game.checkpoint())
+    return saves
+
+
+DWS = dws_checkpoints()
 
 
 class PowerCut(Exception):
     pass
 
 
-class CuttableNvm(bytearray):
-    budget = None  # bytes that may still be written; None = no cut
-    reverse = False
+class FlashNvm(bytearray):
+    budget = None  # steps that may still complete; None = no cut
+    window = False
 
-    def arm(self, budget, reverse=False):
+    def __init__(self, data, erase_always=False, page=None):
+        bytearray.__init__(self, data)
+        self.erase_always = erase_always
+        self.page = page or (512 if erase_always else 256)
+        self.erases = 0
+        self.programs = 0
+        self.steps = 0
+
+    def arm(self, budget):
         self.budget = budget
-        self.reverse = reverse
+        self.window = False
         return self
+
+    def _step(self, window=False):
+        self.steps += 1
+        if self.budget is None:
+            return
+        if self.budget == 0:
+            self.window = window
+            raise PowerCut()
+        self.budget -= 1
+
+    def _program(self, start, data, window):
+        """Program erased bytes in address order (as fast slices)."""
+        n = len(data)
+        if n:
+            self.programs += (start + n - 1) // self.page - start // self.page + 1
+        k = n if self.budget is None or self.budget >= n else self.budget
+        bytearray.__setitem__(self, slice(start, start + k), data[:k])
+        self.steps += k
+        if self.budget is not None:
+            self.budget -= k
+        if k < n:
+            self.window = window
+            raise PowerCut()
 
     def __setitem__(self, key, value):
         if not isinstance(key, slice):
             key = slice(key, key + 1)
             value = bytes((value,))
         start, stop, _step = key.indices(len(self))
-        n = stop - start
-        if len(value) != n:
+        if len(value) != stop - start:
             raise ValueError("nvm writes keep the length")
-        if self.budget is None or self.budget >= n:
-            if self.budget is not None:
-                self.budget -= n
-            bytearray.__setitem__(self, key, value)
+        value = bytes(value)
+        if not self.erase_always and self[start:stop] == b"\xff" * (stop - start):
+            self._program(start, value, False)
             return
-        k = self.budget
-        self.budget = 0
-        if k:
-            if self.reverse:
-                bytearray.__setitem__(self, slice(stop - k, stop), value[n - k:])
-            else:
-                bytearray.__setitem__(self, slice(start, start + k), value[:k])
-        raise PowerCut()
+        image = bytearray(self)
+        image[start:stop] = value
+        self._step(False)              # the erase
+        self.erases += 1
+        bytearray.__setitem__(self, slice(0, len(self)), b"\xff" * len(self))
+        self._program(0, image, True)
+
+
+def board_nvm(board, data=None):
+    """A FlashNvm of a board ("pico" 4 KB or "pybadge" 8 KB), fresh or from bytes."""
+    size = 8192 if board == "pybadge" else 4096
+    data = b"\xff" * size if data is None else bytes(data) + b"\xff" * (size - len(data))
+    return FlashNvm(data, erase_always=board == "pybadge")
 
 
 class Model:
@@ -91,13 +157,18 @@ class Model:
         return self.game, sorted(self.settings.items()), self.records.encode()
 
 
-def restart_state(data):
-    """What a restart on these nvm bytes gives: (game, settings, records)."""
-    store = Store(bytearray(data))
+def restart(data, erase_always=False, spare=None):
+    """(state, notes) a restart on these nvm bytes gives: state is (game,
+    settings, records) as Model.state, notes the store's notes per item."""
+    store = Store(bytearray(data), erase_always, spare)
     game, _note = store.load_game()
     settings, _note = store.load_settings()
     records, _note = store.load_records()
-    return game, sorted(settings.items()), records.encode()
+    return (game, sorted(settings.items()), records.encode()), dict(store.notes)
+
+
+def restart_state(data, erase_always=False):
+    return restart(data, erase_always)[0]
 
 
 def apply_op(store, op):
@@ -114,64 +185,92 @@ def apply_op(store, op):
         raise ValueError(kind)
 
 
-def _play(nvm, ops, on_done=None):
-    """Play ``ops``; return (bytes written, index of the op a PowerCut stopped or None)."""
-    store = Store(nvm)
-    written = 0
+def _play(nvm, ops, on_done=None, spare=None):
+    """Play ``ops``; return the index of the op a PowerCut stopped, or None."""
+    store = Store(nvm, nvm.erase_always, spare)
     for i, op in enumerate(ops):
         try:
             if op[0] == "restart":
-                written += store.stats["bytes"]
-                store = Store(nvm)
+                store = Store(nvm, nvm.erase_always, spare)
             else:
                 apply_op(store, op)
         except PowerCut:
-            return written + store.stats["bytes"], i
+            return i
         if on_done:
             on_done(i)
-    return written + store.stats["bytes"], None
+    return None
 
 
-def expected_states(base, ops):
-    """(states, bytes written): states[i] is the model after ops[:i]; the
-    uncut run must restart into each of them."""
-    nvm = CuttableNvm(base)
-    model = Model(Store(bytearray(base)))
+def expected_states(base, ops, erase_always=False):
+    """(states, steps): states[i] is the model after ops[:i] (the uncut run
+    must restart into each of them); steps the flash steps of the whole run."""
+    nvm = FlashNvm(base, erase_always)
+    model = Model(Store(bytearray(base), erase_always))
     states = [model.state()]
 
     def done(i):
         model.apply(ops[i])
         states.append(model.state())
-        if restart_state(nvm) != states[-1]:
+        if restart_state(nvm, erase_always) != states[-1]:
             raise AssertionError("store does not hold the model after op %d" % i)
 
-    written, _cut = _play(nvm, ops, done)
-    return states, written
+    _play(nvm, ops, done)
+    return states, nvm.steps
 
 
-def run_script(base, ops, cut_at, reverse=False):
-    """Play ``ops`` on a copy of ``base`` with a cut after ``cut_at`` bytes.
-    Returns (surviving nvm bytes, index of the interrupted op or None)."""
-    nvm = CuttableNvm(base).arm(cut_at, reverse)
-    _written, cut = _play(nvm, ops)
-    return bytes(nvm), cut
+def run_script(base, ops, cut_at, erase_always=False, spare=None):
+    """Play ``ops`` on a copy of ``base`` with a cut after ``cut_at`` steps.
+    Returns (surviving nvm bytes, index of the interrupted op or None,
+    whether the cut fell inside an erase window)."""
+    nvm = FlashNvm(base, erase_always).arm(cut_at)
+    cut = _play(nvm, ops, spare=spare)
+    return bytes(nvm), cut, nvm.window
 
 
-def resumed_ok(data, states, cut):
-    """A restart gives the state before the interrupted op or after it."""
-    got = restart_state(data)
+ITEM_TAGS = (GAME, SETTINGS, RECORDS)   # in the order of Model.state()
+
+
+def verdict(got, notes, data, states, cut, window):
+    """What a restart that gave ``got`` and ``notes`` on the nvm bytes
+    ``data`` after a cut in op ``cut`` amounts to: "before" / "after" the
+    op, "noted" (inside an erase window, each item that is neither was
+    lost and a note says so), "blank" (the nvm all erased: a cut right after
+    an erase, which the store cannot tell from fresh flash), or None: wrong."""
     if cut is None:
-        return got == states[-1]
-    return got == states[cut] or got == states[cut + 1]
+        return "after" if got == states[-1] else None
+    before, after = states[cut], states[cut + 1]
+    if got == before:
+        return "before"
+    if got == after:
+        return "after"
+    if not window:
+        return None
+    if data == b"\xff" * len(data):
+        fresh = (None, sorted(default_settings().items()), Records().encode())
+        return "blank" if got == fresh and not notes else None
+    for i in range(3):
+        if got[i] not in (before[i], after[i]) and ITEM_TAGS[i] not in notes:
+            return None
+    return "noted"
 
 
-def cut_trials(base, ops, stride=1, reverse=False):
-    """Cut after every ``stride``-th written byte: (resumed correctly, trials)."""
-    states, total = expected_states(base, ops)
-    ok = trials = 0
-    for cut_at in range(0, total, stride):
-        data, cut = run_script(base, ops, cut_at, reverse)
+def resumed_ok(data, states, cut, window=False, erase_always=False, spare=None):
+    """A restart gives the state before the interrupted op or after it; inside
+    an erase window each item may instead be lost with a note, or all of it
+    silently when the nvm is blank (``verdict``)."""
+    got, notes = restart(data, erase_always, spare)
+    return verdict(got, notes, data, states, cut, window) is not None
+
+
+def cut_trials(base, ops, stride=1, erase_always=False, limit=None):
+    """Cut after every ``stride``-th flash step (up to ``limit``):
+    (resumed correctly, trials, cuts inside an erase window)."""
+    states, total = expected_states(base, ops, erase_always)
+    ok = trials = windows = 0
+    for cut_at in range(0, total if limit is None else min(total, limit), stride):
+        data, cut, window = run_script(base, ops, cut_at, erase_always)
         trials += 1
-        if cut is not None and resumed_ok(data, states, cut):
+        windows += window
+        if cut is not None and resumed_ok(data, states, cut, window, erase_always):
             ok += 1
-    return ok, trials
+    return ok, trials, windows

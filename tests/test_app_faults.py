@@ -1,6 +1,6 @@
 """Faults seen through the app: damaged or tampered nvm at power-up (a note on
-the menu, settings defaults, the older save or "lost" only when both copies
-are bad), saves at every checkpoint and only then, and an exception inside a
+the menu, settings defaults, the save before or "lost" only when no save is
+usable), saves at every checkpoint and only then, and an exception inside a
 screen (error screen, traceback on the console only, A restarts with the last
 save still offered)."""
 
@@ -11,11 +11,12 @@ import pytest
 
 from dws_app import store as store_mod
 from dws_app import ui
+from dws_app.records_store import default_settings
 from dws_app.app import App
 from dws_app.error import ErrorScreen
 from dws_app.game_dws import DwsScreen
 from dws_app.menu import MenuScreen
-from dws_app.store import Store, default_settings
+from dws_app.store import HEAD, Store
 from dws_core.dws import DiceWideShut
 from dws_core.games import decode
 from sim.hw import build
@@ -23,8 +24,6 @@ from sim.play import dws_step, finish_interludes
 from sim.script import Session
 
 PROFILES = ("pybadge", "pico_dice")
-GAME_A, GAME_B = 0x200, 0x600       # the game slots (see store.py's map)
-SETTINGS_A, SETTINGS_B = 0x010, 0x040
 
 
 def texts(group):
@@ -47,30 +46,28 @@ def checkpoints(n, seed=4):
     return out
 
 
+SAVE_1 = []                         # where saved_nvm put save 1 and save 2
+
+
 def saved_nvm(size=4096):
-    """nvm holding game save 1 in slot A, the newer save 2 in slot B, settings
-    that are not the defaults, and one recorded game."""
+    """nvm holding settings that are not the defaults (the image), one
+    recorded game, then game save 1 and the newer save 2 (the log's last
+    record; SAVE_1[0] / [1] are where they start)."""
     nvm = bytearray(b"\xff" * size)
     store = Store(nvm)
     g1, g2 = checkpoints(2)
-    store.save_game(g1)
-    store.save_game(g2)
     store.save_settings({"brightness": 3, "sound": False})
     store.record_game(1, 2, [50, 40], [0])
+    SAVE_1[:] = [store.end]
+    store.save_game(g1)
+    SAVE_1.append(store.end)
+    store.save_game(g2)
     return nvm, g1, g2
 
 
-def reframe(nvm, base, payload, kind=store_mod.KIND_GAME, version=store_mod.GAME_VERSION):
-    """Replace the frame at ``base`` keeping its seq, with a valid CRC."""
-    seq = (nvm[base + 2] << 8) | nvm[base + 3]
-    frame = store_mod._frame(kind, version, seq, payload)
-    nvm[base:base + len(frame)] = frame
-
-
-def game_payload(nvm, base):
-    head = store_mod.FRAME_HEAD
-    n = (nvm[base + head - 2] << 8) | nvm[base + head - 1]
-    return bytes(nvm[base + head:base + head + n])
+def tamper(nvm, payload):
+    """A newest save that passes the CRC (written by the store itself)."""
+    Store(nvm).save_game(payload)
 
 
 def boot(profile, nvm):
@@ -132,11 +129,11 @@ def test_random_bytes_store(profile):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_newest_slot_damaged_uses_the_older(profile):
+def test_newest_save_damaged_uses_the_one_before(profile):
     nvm, g1, _g2 = saved_nvm()
-    nvm[GAME_B + 20] ^= 0x55
+    nvm[SAVE_1[1] + 2] ^= 0x55
     hw, app = boot(profile, nvm)
-    assert menu_note(app) == "Save B was damaged; using A"
+    assert menu_note(app) == "Last save damaged; using an earlier one"
     assert app.top.menu.items[0] == "Continue Dice Wide Shut"
     hw.keys.tap("DOWN")               # any key clears the note (and acts)
     app.poll()
@@ -147,12 +144,11 @@ def test_newest_slot_damaged_uses_the_older(profile):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_both_slots_damaged_game_lost(profile):
+def test_every_save_of_the_game_damaged_game_lost(profile):
     nvm, _g1, _g2 = saved_nvm()
-    nvm[GAME_A + store_mod.FRAME_HEAD + 3] ^= 1
-    nvm[GAME_B + 30] ^= 0x80
+    nvm[SAVE_1[0] + 5] ^= 1          # save 2 is a delta of save 1: both unusable
     hw, app = boot(profile, nvm)
-    assert menu_note(app) == "Saved game lost (both copies damaged)"
+    assert menu_note(app) == "Saved game lost (damaged)"
     assert not offers_continue(app)
     assert app.settings["brightness"] == 3   # the settings were not touched
 
@@ -170,16 +166,16 @@ def broken_rules(g2):
 
 @pytest.mark.parametrize("case", sorted(broken_rules(b"x" * 10)))
 def test_tampered_newest_save_is_refused(case):
-    nvm, g1, g2 = saved_nvm()
+    nvm, _g1, g2 = saved_nvm()
     tampered = broken_rules(g2)[case]
-    reframe(nvm, GAME_B, tampered)
-    assert game_payload(nvm, GAME_B) == tampered   # the CRC alone accepts it
+    tamper(nvm, tampered)
+    assert Store(nvm).load_game() == (tampered, None)   # the CRC alone accepts it
     hw, app = boot("pybadge", nvm)
-    assert menu_note(app) == "Save B was unusable; using A"
-    assert resume(hw, app).encode() == g1
-    # The next save goes over the refused copy; the older one stays.
+    assert menu_note(app) == "Last save unusable; using the one before"
+    assert resume(hw, app).encode() == g2
+    # Resuming writes nothing: the save before stays the one to resume.
     finish_interludes_app(hw, app)
-    assert Store(bytearray(hw.nvm.data)).load_game(App.resumable)[0] == g1
+    assert Store(bytearray(hw.nvm.data)).load_game(App.resumable)[0] == g2
 
 
 def finish_interludes_app(hw, app):
@@ -199,13 +195,13 @@ def finished_game():
 
 
 def test_save_that_decodes_but_is_over_is_refused():
-    nvm, g1, _g2 = saved_nvm()
+    nvm, _g1, g2 = saved_nvm()
     done = finished_game()
     assert decode(done).over            # a valid state, but nothing to resume
-    reframe(nvm, GAME_B, done)
+    tamper(nvm, done)
     hw, app = boot("pybadge", nvm)
-    assert menu_note(app) == "Save B was unusable; using A"
-    assert resume(hw, app).encode() == g1
+    assert menu_note(app) == "Last save unusable; using the one before"
+    assert resume(hw, app).encode() == g2
 
 
 def test_save_of_a_game_without_a_screen_is_refused(monkeypatch):
@@ -224,24 +220,22 @@ def test_save_of_a_game_without_a_screen_is_refused(monkeypatch):
 def test_both_saves_tampered_game_lost():
     nvm, _g1, g2 = saved_nvm()
     rules = broken_rules(g2)
-    reframe(nvm, GAME_A, rules["over"])
-    reframe(nvm, GAME_B, rules["bad player"])
+    tamper(nvm, rules["over"])
+    tamper(nvm, rules["bad player"])
     hw, app = boot("pico_dice", nvm)
     assert menu_note(app) == "Saved game lost (unusable)"
     assert not offers_continue(app)
 
 
-def test_other_frame_version_uses_the_older_copy():
-    nvm, g1, g2 = saved_nvm()
-    reframe(nvm, GAME_B, g2, version=store_mod.GAME_VERSION + 1)
+def test_a_record_of_a_newer_kind_ends_the_log():
+    """A newer build's record kind (an unknown tag) is not read, nor what
+    follows it; the save before it resumes."""
+    nvm, _g1, g2 = saved_nvm()
+    end = Store(nvm).end
+    nvm[end:end + 3] = b"\xb1\x00\x00"
     hw, app = boot("pybadge", nvm)
-    assert resume(hw, app).encode() == g1
-    nvm, g1, g2 = saved_nvm()
-    reframe(nvm, GAME_A, g1, version=9)
-    reframe(nvm, GAME_B, g2, version=9)
-    hw, app = boot("pybadge", nvm)
-    assert menu_note(app) == "Saved game is from another version"
-    assert not offers_continue(app)
+    assert app.notes == []
+    assert resume(hw, app).encode() == g2
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -260,8 +254,7 @@ def test_other_layout_version_resets_with_a_note(profile):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_damaged_settings_take_the_defaults(profile):
     nvm, _g1, g2 = saved_nvm()
-    nvm[SETTINGS_A + 7] ^= 0xFF
-    nvm[SETTINGS_B + 7] ^= 0xFF
+    nvm[HEAD + 4] ^= 0xFF             # the settings in the image
     hw, app = boot(profile, nvm)
     assert app.settings == default_settings()
     assert menu_note(app) == "Settings were damaged; defaults restored"
@@ -270,11 +263,11 @@ def test_damaged_settings_take_the_defaults(profile):
 
 def test_out_of_range_setting_is_reset():
     nvm, _g1, _g2 = saved_nvm()
-    base = SETTINGS_A                 # the one settings write went to slot A
-    assert nvm[base] == store_mod.KIND_SETTINGS
-    payload = bytearray(game_payload(nvm, base))
-    payload[0] = 77                   # brightness 77
-    reframe(nvm, base, bytes(payload), store_mod.KIND_SETTINGS, store_mod.SETTINGS_VERSION)
+    store = Store(nvm)
+    at, n = store.at[store_mod.SETTINGS]
+    payload = bytearray(nvm[at:at + n])
+    payload[0] = 77                   # brightness 77, in a record with a valid CRC
+    store._put(store_mod.SETTINGS, bytes(payload))
     hw, app = boot("pybadge", nvm)
     assert app.settings["brightness"] == default_settings()["brightness"]
     assert app.settings["sound"] is False
@@ -282,16 +275,16 @@ def test_out_of_range_setting_is_reset():
 
 
 def test_truncated_nvm_file(tmp_path):
-    """A simulator nvm file cut short in save B: the rest reads as erased
-    flash, save B is damaged and save A is resumed."""
+    """A simulator nvm file cut short in save 2: the rest reads as erased
+    flash, save 2 is damaged and save 1 is resumed."""
     nvm, g1, _g2 = saved_nvm(8192)
     path = os.path.join(str(tmp_path), "nvm.bin")
     with open(path, "wb") as f:
-        f.write(bytes(nvm[:GAME_B + 40]))
+        f.write(bytes(nvm[:SAVE_1[1] + 3]))
     hw = build("pybadge", seed=1, nvm_path=path)
     app = App(hw)
     app.start()
-    assert menu_note(app) == "Save B was damaged; using A"
+    assert menu_note(app) == "Last save damaged; using an earlier one"
     assert resume(hw, app).encode() == g1
 
 

@@ -10,6 +10,10 @@ the store holds exactly the checkpoint of the game in play (so every
 confirmed turn and roll was saved).  After every cut or restart: the game the
 store offers is the last completely saved checkpoint or, when the cut hit
 the write of the next one, that one; Continue resumes it byte for byte.
+The nvm writes as the board's firmware does (tests/nvm_faults.py): a cut
+inside an erase window (a compaction on the Pico, any write on the PyBadge)
+may instead lose the game, and then the menu says so (or the nvm is all
+erased, the case hardware.md documents).
 """
 
 import random
@@ -21,10 +25,10 @@ from dws_app import app as app_mod
 from dws_app.app import App
 from dws_app.seats import split
 from dws_app.game_base import GameScreen
-from dws_app.store import FRAME_HEAD, KIND_GAME, Store
+from dws_app.store import GAME, Store
 from dws_core.dws import CHECKED
 from dws_core.games import decode
-from tests.nvm_faults import CuttableNvm, PowerCut
+from tests.nvm_faults import FlashNvm, PowerCut
 from sim.hw import build
 
 PROFILES = ("pybadge", "pico_dice")
@@ -41,33 +45,44 @@ P_CUT = 0.02                         # arm a cut at a random later byte
 P_RESTART = 0.002                    # switch off and on between two writes
 RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))   # RULES.md 1
 EMPTY_COLUMN = -5
-GAME_SLOTS = (0x200, 0x600)          # the store's game slots A and B
+LOST_NOTE = "Saved game lost (damaged)"
 
 
 class PowerLost(BaseException):
     """The power went: not an Exception, so nothing in the app catches it."""
 
 
-class FuzzNvm(CuttableNvm):
-    """Keeps the game payloads the app writes (``game_writes``: payload or
-    None for a cleared game, and whether the write completed)."""
+class FuzzNvm(FlashNvm):
+    """The board's nvm, whose power goes after a budget of flash steps;
+    ``game_writes`` keeps the game payloads the store was asked to write
+    (payload or None for a cleared game, and whether the write completed;
+    filled by ``watch``)."""
 
-    def __init__(self, data):
-        CuttableNvm.__init__(self, data)
+    def __init__(self, data, erase_always):
+        FlashNvm.__init__(self, data, erase_always)
         self.game_writes = []
 
     def __setitem__(self, key, value):
-        game = None
-        if isinstance(key, slice) and key.start in GAME_SLOTS and value[0] == KIND_GAME:
-            n = (value[FRAME_HEAD - 2] << 8) | value[FRAME_HEAD - 1]
-            game = [bytes(value[FRAME_HEAD:FRAME_HEAD + n]) or None, False]
-            self.game_writes.append(game)
         try:
-            CuttableNvm.__setitem__(self, key, value)
+            FlashNvm.__setitem__(self, key, value)
         except PowerCut:
             raise PowerLost()
-        if game is not None:
-            game[1] = True
+
+    def watch(self, store):
+        put = store._put
+        writes = self.game_writes
+
+        def watched(tag, body, short=None):
+            entry = None
+            if tag == GAME:
+                entry = [bytes(body) or None, False]
+                writes.append(entry)
+            wrote = put(tag, body, short)
+            if entry is not None:
+                entry[1] = True
+            return wrote
+
+        store._put = watched
 
 
 # ----- invariants ---------------------------------------------------------------
@@ -130,9 +145,9 @@ class Fuzzer:
     def __init__(self, profile, seed):
         self.rnd = random.Random(seed)
         self.hw = build(profile, seed=seed)
-        self.nvm = FuzzNvm(b"\xff" * len(self.hw.nvm))
+        self.nvm = FuzzNvm(b"\xff" * len(self.hw.nvm), self.hw.store_options["erase_always"])
         self.hw.nvm = self.nvm          # the device's nvm, with power cuts
-        self.stats = {"events": 0, "cuts": 0, "restarts": 0, "resumed": 0,
+        self.stats = {"events": 0, "cuts": 0, "restarts": 0, "resumed": 0, "window_losses": 0,
                       "checkpoints": 0, "finished": 0, "writes": 0, "screens": set(),
                       "started": set()}
         self.expected = None            # the game bytes a power-up must offer
@@ -147,6 +162,7 @@ class Fuzzer:
         saved = stored_game(self.nvm)
         assert saved == self.expected
         self.app = App(self.hw)
+        self.nvm.watch(self.app.store)
         self.app.start()
         menu = self.app.top
         offers = menu.actions[0][0] == "continue"
@@ -192,8 +208,9 @@ class Fuzzer:
             self.stats["restarts"] += 1
             self.boot()
         elif r < P_RESTART + P_CUT and self.nvm.budget is None:
-            # The power goes after this many more written bytes.
-            self.nvm.arm(rnd.randrange(0, 300), reverse=rnd.random() < 0.5)
+            # The power goes after this many more flash steps (bytes programmed,
+            # erases): on the PyBadge every write erases and programs 8 KB.
+            self.nvm.arm(rnd.randrange(0, 1200 if self.nvm.erase_always else 300))
         x = rnd.random() * CUM_WEIGHTS[-1]
         k = 0
         while CUM_WEIGHTS[k] <= x:
@@ -219,7 +236,13 @@ class Fuzzer:
                 else:
                     cut = (payload,)
             saved = stored_game(self.nvm)
-            assert saved == last or saved in cut, "resumed neither save"
+            if saved != last and saved not in cut:
+                # Only inside an erase window, and never silently.
+                assert self.nvm.window, "resumed neither save"
+                self.stats["window_losses"] += 1
+                blank = bytes(self.nvm) == b"\xff" * len(self.nvm)
+                assert saved is None and (blank or Store(bytearray(self.nvm)).load_game()[1]
+                                          == LOST_NOTE), "a loss without a note"
             self.expected = saved
             self.boot()
             return

@@ -1,17 +1,16 @@
-"""The nvm store: layout, round trips, alternation, settings, records, damage."""
+"""The nvm store: layout, record format, deltas, round trips, compaction,
+settings, records, damage and notes (power cuts: test_store_powercut.py)."""
 import random
 
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from dws_app import records_store, store as store_mod
-from dws_app.records_store import Records
-from dws_app.store import AUTO_DIM_CHOICES, GAME_CAPACITY, SLEEP_CHOICES, Store, default_settings
+from dws_app.records_store import (AUTO_DIM_CHOICES, SLEEP_CHOICES, Records, _patch,
+                                   default_settings)
+from dws_app.store import GAME_CAPACITY, HEAD, IMAGE, Store, delta
 from dws_core.codec import crc32
-
-GAME_A, GAME_B = 0x200, 0x600
-SET_A, SET_B = 0x010, 0x040
-REC_A, REC_B = 0x070, 0x138
+from tests.nvm_faults import DWS, FlashNvm, board_nvm
 
 
 def fresh(size=4096, fill=0xFF):
@@ -23,67 +22,97 @@ def payload(n, seed):
     return bytes(r.getrandbits(8) for _ in range(n))
 
 
-def frame(kind, version, seq, data, nonce=0):
-    """A frame built independently of the store's code."""
-    head = bytes((kind, version, seq >> 8, seq & 0xFF, nonce >> 8, nonce & 0xFF,
-                  len(data) >> 8, len(data) & 0xFF))
-    return head + data + crc32(head + data).to_bytes(4, "big")
+def u(data):
+    return int.from_bytes(bytes(data), "big")
 
 
-def put(nvm, offset, data):
-    nvm[offset:offset + len(data)] = data
+# Records built independently of the store's code (the module docstring's format).
+def record(kind, body, gen):
+    n = len(body)
+    head = bytes((kind | n >> 8, n & 0xFF)) if kind >= 0x80 else bytes((n,))
+    return head + body + crc32(head + body, gen).to_bytes(4, "big")
 
 
-def formatted():
+def header(items, gen, limit):
+    head = b"DWSN" + bytes((3, items)) + gen.to_bytes(2, "big") + limit.to_bytes(2, "big")
+    return head + crc32(head).to_bytes(4, "big")
+
+
+def image(gen=1, settings=None, game=None, records=None, limit=IMAGE, log=b""):
+    """An nvm holding an image (and log records) made without the store."""
+    body = b""
+    items = 0
+    for kind, bit, value in ((0x80, 1, settings), (0xA0, 2, game), (0x90, 4, records)):
+        if value:
+            body += record(kind, value, gen)
+            items |= bit
+    data = header(items, gen, limit) + body + log
     nvm = fresh()
-    put(nvm, 0, b"DWSN\x02" + bytes(11))
+    nvm[0:len(data)] = data
     return nvm
 
 
-# ----- layout ------------------------------------------------------------------
+def game_at(nvm, at):
+    """The body of the game record at ``at`` (a full one)."""
+    n = ((nvm[at] & 0x0F) << 8) | nvm[at + 1]
+    return bytes(nvm[at + 2:at + 2 + n])
 
 
-def test_map_fits_4096_and_regions_do_not_overlap():
-    regions = [(0, 16), (SET_A, 48), (SET_B, 48), (REC_A, 200), (REC_B, 200),
-               (GAME_A, 1024), (GAME_B, 1024)]
-    end = 0
-    for start, size in regions:
-        assert start >= end
-        end = start + size
-    assert end <= store_mod.USED_SIZE <= 4096
-    assert GAME_CAPACITY == 1012
-    assert records_store.RECORDS_SIZE + 10 <= 200
+# ----- layout and record format -------------------------------------------------
 
 
-def test_first_save_formats_then_one_write_per_save():
-    nvm = fresh()
+def test_largest_image_fits_with_room_for_the_log():
+    largest = HEAD + (2 + 6 + 4) + (2 + GAME_CAPACITY + 4) + (2 + records_store.RECORDS_SIZE + 4)
+    assert largest <= IMAGE - 200
+    assert IMAGE <= 1024  # the biggest buffer the store allocates
+
+
+def test_first_save_formats_an_image_then_appends():
+    nvm = FlashNvm(fresh())
     s = Store(nvm)
     assert s.save_game(b"state-1")
-    assert nvm[0:5] == b"DWSN\x02"
-    assert s.stats["writes"] == 3  # used area once, header once, the save
+    assert bytes(nvm[0:HEAD]) == header(2, 1, IMAGE)
+    assert bytes(nvm[HEAD:HEAD + 13]) == record(0xA0, b"state-1", 1)
+    assert bytes(nvm[HEAD + 13:IMAGE]) == b"\xff" * (IMAGE - HEAD - 13)
+    assert s.stats["writes"] == 1 and nvm.erases == 0   # fresh flash: programmed only
     assert s.save_game(b"state-2")
-    assert s.stats["writes"] == 4
-    assert s.stats["bytes"] == (0xA00 - 16) + 16 + 19 + 19
+    delta_rec = record(len(delta(b"state-1", b"state-2")), delta(b"state-1", b"state-2"), 1)
+    assert bytes(nvm[HEAD + 13:HEAD + 13 + len(delta_rec)]) == delta_rec
+    assert s.stats["writes"] == 2 and s.stats["bytes"] == IMAGE + len(delta_rec)
+    assert nvm.erases == 0
+    assert Store(nvm).load_game() == (b"state-2", None)
 
 
-def test_frame_bytes_match_the_documented_format():
-    nvm = formatted()
-    before = bytes(nvm[GAME_A:GAME_A + 17])
-    Store(nvm).save_game(b"hello")
-    nonce = crc32(before) & 0xFFFF  # the CRC of the bytes the frame overwrote
-    assert bytes(nvm[GAME_A:GAME_A + 17]) == frame(0x47, 1, 1, b"hello", nonce)
+def test_image_order_settings_game_records():
+    s = Store(fresh())
+    s.save_settings({"brightness": 3})
+    s.record_game(1, 2, [5, 6], [1])
+    s.save_game(b"the game")
+    s._compact(None, None)          # a compaction with nothing new
+    nvm = s.nvm
+    rec = Records()
+    rec.played[1] = rec.tally_games[2] = rec.tally_wins[2][1] = 1
+    rec.best[1] = 6
+    settings = bytes((3, 5, 1, 1, 2, 3))
+    packed = delta(bytes(records_store.RECORDS_SIZE), rec.encode())
+    assert len(packed) == 22        # records are mostly zeros: kept as a delta from them
+    assert nvm == image(2, settings, b"the game", packed)
+    assert s.end == HEAD + 12 + 14 + 2 + 22 + 4 and s.limit == IMAGE
 
 
-def test_upper_half_of_an_8k_nvm_is_never_written():
-    nvm = fresh(8192, 0x5A)
-    put(nvm, 0, bytes(0xA00))
-    s = Store(nvm)
-    for i in range(5):
-        s.save_game(payload(GAME_CAPACITY, i))
-    s.save_settings({"sound": False})
-    s.record_game(1, 5, [1, 2, 3, 4, 5], [4])
-    assert bytes(nvm[0xA00:]) == bytes((0x5A,)) * (8192 - 0xA00)
-    assert Store(nvm).load_game() == (payload(GAME_CAPACITY, 4), None)
+def test_records_of_another_generation_do_not_count():
+    log = record(len(delta(b"aaaa", b"abaa")), delta(b"aaaa", b"abaa"), 6)
+    nvm = image(7, game=b"aaaa", log=log)
+    assert Store(nvm).load_game() == (b"aaaa", "Last save damaged; using an earlier one")
+    nvm = image(7, game=b"aaaa", log=record(1, delta(b"aaaa", b"abaa"), 7))
+    assert Store(nvm).load_game() == (b"abaa", None)
+
+
+def test_log_stops_at_its_limit():
+    log = record(len(delta(b"aaaa", b"abaa")), delta(b"aaaa", b"abaa"), 1)
+    end = HEAD + 10 + len(log)
+    assert Store(image(1, game=b"aaaa", log=log, limit=end)).load_game()[0] == b"abaa"
+    assert Store(image(1, game=b"aaaa", log=log, limit=end - 1)).load_game()[0] == b"aaaa"
 
 
 def test_too_small_nvm_is_refused():
@@ -91,7 +120,59 @@ def test_too_small_nvm_is_refused():
         Store(bytearray(256))
 
 
-# ----- game slots ----------------------------------------------------------------
+def test_nothing_beyond_the_image_is_ever_written():
+    for board, size in (("pico", 4096), ("pybadge", 8192)):
+        nvm = board_nvm(board)
+        nvm[IMAGE:] = b"\x5a" * (size - IMAGE)
+        s = Store(nvm, nvm.erase_always)
+        for i in range(40):
+            s.save_game(payload(300, i))
+        s.save_settings({"sound": False})
+        s.record_game(1, 5, [1, 2, 3, 4, 5], [4])
+        assert bytes(nvm[IMAGE:]) == b"\x5a" * (size - IMAGE)
+        assert Store(nvm, nvm.erase_always).load_game() == (payload(300, 39), None)
+
+
+# ----- deltas -------------------------------------------------------------------
+
+
+@hsettings(max_examples=200)
+@given(st.binary(min_size=1, max_size=GAME_CAPACITY), st.data())
+def test_delta_turns_the_old_save_into_the_new(old, data):
+    new = bytearray(old)
+    for _ in range(data.draw(st.integers(0, 12))):
+        new[data.draw(st.integers(0, len(old) - 1))] = data.draw(st.integers(0, 255))
+    d = delta(old, bytes(new))
+    if d is None:
+        return
+    assert len(d) <= store_mod.MAX_DELTA
+    cur = bytearray(old)
+    assert _patch(cur, d) and cur == new
+
+
+def test_delta_runs_far_apart_and_long():
+    old = bytes(GAME_CAPACITY)
+    new = bytearray(old)
+    new[599] = 1
+    new[300:310] = b"\x01" * 10
+    new[0] = 7
+    d = delta(old, bytes(new))
+    cur = bytearray(old)
+    assert _patch(cur, d) and cur == new
+    assert delta(old, bytes((1,)) * GAME_CAPACITY) is None
+
+
+def test_malformed_delta_is_refused():
+    for body in (b"\xff\x01", b"\xff\x05\x09abc", b"\x03", b"\xfc\x01"):
+        assert not _patch(bytearray(4), body)
+
+
+def test_a_dws_turn_costs_about_twenty_bytes():
+    sizes = [len(delta(a, b)) + 5 for a, b in zip(DWS, DWS[1:])]
+    assert sum(sizes) / len(sizes) < 20
+
+
+# ----- the game -----------------------------------------------------------------
 
 
 def test_blank_nvm_has_no_game_and_no_notes():
@@ -113,55 +194,41 @@ def test_round_trip_survives_restart():
     assert s.load_game() == (data, None)
 
 
-def test_saves_alternate_between_slots_with_rising_sequence():
-    nvm = formatted()
-    s = Store(nvm)
-    for i in range(6):
-        s.save_game(b"save %d" % i)
-        slot = GAME_A if i % 2 == 0 else GAME_B
-        head = frame(0x47, 1, i + 1, b"save %d" % i)
-        assert bytes(nvm[slot:slot + 4]) == head[:4]  # kind, version, seq
-        assert bytes(nvm[slot + 6:slot + 14]) == head[6:14]  # length, payload
-    assert Store(nvm).load_game() == (b"save 5", None)
-
-
 def test_unchanged_payload_is_not_rewritten():
-    nvm = formatted()
-    s = Store(nvm)
+    s = Store(fresh())
     assert s.save_game(b"abc")
     before = dict(s.stats)
     assert not s.save_game(b"abc")
     assert not s.save_game(bytearray(b"abc"))
     assert s.stats == before
-    # also after a restart: compared with what is in nvm
-    s2 = Store(nvm)
+    s2 = Store(s.nvm)               # also after a restart
     assert not s2.save_game(b"abc")
     assert s2.stats["writes"] == 0
     assert s2.save_game(b"abd")
 
 
 def test_payload_limits():
-    s = Store(formatted())
+    s = Store(fresh())
     with pytest.raises(ValueError):
         s.save_game(b"")
     with pytest.raises(ValueError):
         s.save_game(bytes(GAME_CAPACITY + 1))
     assert s.save_game(bytes(GAME_CAPACITY))
+    assert Store(s.nvm).load_game()[0] == bytes(GAME_CAPACITY)
 
 
 def test_clear_game_is_one_write_and_removes_continue():
-    nvm = formatted()
-    s = Store(nvm)
+    s = Store(fresh())
     s.save_game(b"one")
     s.save_game(b"two")
     writes = s.stats["writes"]
     assert s.clear_game()
     assert s.stats["writes"] == writes + 1
     assert not s.clear_game()
-    assert Store(nvm).load_game() == (None, None)
-    assert not Store(nvm).has_game()
+    assert Store(s.nvm).load_game() == (None, None)
+    assert not Store(s.nvm).has_game()
     s.save_game(b"three")
-    assert Store(nvm).load_game() == (b"three", None)
+    assert Store(s.nvm).load_game() == (b"three", None)
 
 
 def test_clear_on_blank_store_writes_nothing():
@@ -170,102 +237,137 @@ def test_clear_on_blank_store_writes_nothing():
     assert s.stats["writes"] == 0
 
 
-def test_sequence_number_wraps_around():
-    nvm = formatted()
-    put(nvm, GAME_A, frame(0x47, 1, 0xFFFF, b"older"))
-    put(nvm, GAME_B, frame(0x47, 1, 0x0000, b"newer"))
-    s = Store(nvm)
-    assert s.load_game() == (b"newer", None)
-    s.save_game(b"newest")  # goes into A with seq 1
-    assert bytes(nvm[GAME_A + 2:GAME_A + 4]) == b"\x00\x01"
-    assert Store(nvm).load_game() == (b"newest", None)
-
-
-@hsettings(max_examples=40)
-@given(st.lists(st.binary(min_size=1, max_size=GAME_CAPACITY), min_size=1, max_size=12))
-def test_any_sequence_of_saves_gives_back_the_last(saves):
-    nvm = formatted()
-    s = Store(nvm)
+@pytest.mark.parametrize("board", ("pico", "pybadge"))
+@hsettings(max_examples=30)
+@given(saves=st.lists(st.one_of(st.binary(min_size=1, max_size=GAME_CAPACITY),
+                                st.binary(min_size=20, max_size=20), st.just(b"")),
+                      min_size=1, max_size=30))
+def test_any_sequence_of_saves_gives_back_the_last(board, saves):
+    nvm = board_nvm(board)
+    s = Store(nvm, nvm.erase_always)
     writes = 0
     last = None
     for data in saves:
-        wrote = s.save_game(data)
-        assert wrote == (data != last)
+        wrote = s.save_game(data) if data else s.clear_game()
+        assert wrote == ((data or None) != last)
         writes += wrote
-        last = data
-        assert Store(nvm).load_game() == (data, None)
+        last = data or None
+        assert Store(nvm, nvm.erase_always).load_game() == (last, None)
     assert s.stats["writes"] == writes
+    if board == "pybadge":
+        assert nvm.erases == writes and s.stats["compactions"] == writes
 
 
-# ----- damage and tampering --------------------------------------------------
+def test_a_full_log_compacts_with_one_erase_and_keeps_everything():
+    nvm = FlashNvm(fresh())
+    s = Store(nvm)
+    s.save_settings({"anim_speed": 2})
+    s.record_game(3, 4, [1, 2, 3, 4], [2])
+    saves = [payload(137, 0)]
+    for i in range(1, 150):
+        nxt = bytearray(saves[-1])
+        nxt[i % 137] ^= 0x11
+        nxt[(i * 7) % 137] ^= 0x22
+        saves.append(bytes(nxt))
+    for i, data in enumerate(saves):
+        erases = nvm.erases
+        s.save_game(data)
+        assert nvm.erases - erases <= 1
+        assert s.end <= IMAGE
+    assert s.stats["compactions"] >= 2
+    assert nvm.erases == s.stats["compactions"] - 1   # the first one formatted fresh flash
+    s2 = Store(nvm)
+    assert s2.load_game() == (saves[-1], None)
+    assert s2.load_settings()[0]["anim_speed"] == 2
+    assert s2.load_records()[0].tally(4) == (1, [0, 0, 1, 0])
+    assert s2.notes == {}
+
+
+def test_erase_always_writes_only_the_image_every_time():
+    nvm = board_nvm("pybadge")
+    s = Store(nvm, True)
+    s.save_settings({"brightness": 1})
+    s.save_game(b"x" * 100)
+    s.save_game(b"y" * 100)
+    assert nvm.erases == 3 and s.stats["compactions"] == 3
+    assert s.limit == s.end == HEAD + 12 + 106
+    assert s.stats["bytes"] == (HEAD + 12) + 2 * (HEAD + 12 + 106)
+    assert Store(nvm, True).load_game() == (b"y" * 100, None)
+
+
+# ----- damage, tampering and other versions --------------------------------------
 
 
 def two_saves():
-    nvm = formatted()
+    nvm = fresh()
     s = Store(nvm)
-    s.save_game(b"first save")  # A
-    s.save_game(b"second save")  # B, newest
-    return nvm
+    s.save_game(b"first save")      # the image
+    s.save_game(b"second save")     # a full record in the log (another length)
+    return nvm, HEAD + 16
 
 
 def test_damaged_newest_falls_back_to_older_with_note():
-    nvm = two_saves()
-    nvm[GAME_B + 8] ^= 0x01
-    assert Store(nvm).load_game() == (b"first save", "Save B was damaged; using A")
+    nvm, at = two_saves()
+    nvm[at + 5] ^= 0x01
+    assert Store(nvm).load_game() == (b"first save", "Last save damaged; using an earlier one")
 
 
-def test_damaged_older_keeps_newest_with_note():
-    nvm = two_saves()
-    nvm[GAME_A + 8] ^= 0x40
-    assert Store(nvm).load_game() == (b"second save", "Save A was damaged; using B")
+def test_damaged_image_game_is_lost_with_a_note():
+    nvm, _at = two_saves()
+    nvm[HEAD + 4] ^= 0x40           # a whole newer save follows: nothing lost
+    assert Store(nvm).load_game() == (b"second save", None)
+    s = Store(fresh())
+    s.save_game(b"first save")
+    s.save_game(b"first safe")      # a delta of the damaged one: unusable
+    s.nvm[HEAD + 4] ^= 0x40
+    assert Store(s.nvm).load_game() == (None, "Saved game lost (damaged)")
 
 
-def test_next_save_overwrites_the_damaged_slot():
-    nvm = two_saves()
-    nvm[GAME_B + 8] ^= 0x01
+def test_damage_in_the_middle_of_the_log_loses_only_that_record():
+    s = Store(fresh())
+    s.save_game(b"game one")
+    s.save_settings({"brightness": 1})
+    at = s.end
+    s.record_game(1, 2, [3, 4], [0])
+    s.save_settings({"brightness": 2})
+    s.save_game(b"game two")
+    s.nvm[at + 5] ^= 0x10           # the records record
+    s2 = Store(s.nvm)
+    assert s2.load_game() == (b"game two", None)
+    assert s2.load_settings() == (dict(default_settings(), brightness=2), None)
+    assert s2.load_records()[1] == "Last game's result not recorded"
+    assert s2.load_records()[0].game(1) == (0, None, 0)
+    s2.save_game(b"game six")       # damage seen: the next save compacts and cleans up
+    assert s2.stats["compactions"] == 1 and Store(s.nvm).notes == {}
+
+
+def test_every_single_bit_flip_in_the_last_record_is_caught():
+    nvm = fresh()
+    s = Store(nvm)
+    s.save_game(b"first save")
+    at = s.end
+    s.save_game(b"first safe")      # a delta
+    length = s.end - at
+    for bit in range(length * 8):
+        bad = bytearray(nvm)
+        bad[at + bit // 8] ^= 1 << (bit % 8)
+        game, note = Store(bad).load_game()
+        if bit < 8 and (bad[at] == 0 or bad[at] >= 0x80):   # another kind, or none
+            assert (game, note) == (b"first save", None), bit
+            continue
+        assert game == b"first save", bit
+        assert note == "Last save damaged; using an earlier one", bit
+
+
+def test_next_save_after_damage_compacts_and_cleans_up():
+    nvm, at = two_saves()
+    nvm[at + 5] ^= 0x01
     s = Store(nvm)
     s.load_game()
     s.save_game(b"third save")
+    assert s.stats["compactions"] == 1
     assert Store(nvm).load_game() == (b"third save", None)
-    assert bytes(nvm[GAME_A + 8:GAME_A + 18]) == b"first save"
-
-
-def test_every_single_bit_flip_in_a_frame_is_caught():
-    nvm = two_saves()
-    length = 10 + len(b"second save")
-    for bit in range(length * 8):
-        bad = bytearray(nvm)
-        bad[GAME_B + bit // 8] ^= 1 << (bit % 8)
-        game, note = Store(bad).load_game()
-        assert game == b"first save", bit
-        assert note == "Save B was damaged; using A"
-
-
-def test_both_slots_damaged_means_game_lost():
-    nvm = two_saves()
-    nvm[GAME_A + 7] ^= 0x10
-    nvm[GAME_B + 7] ^= 0x10
-    s = Store(nvm)
-    assert s.load_game() == (None, "Saved game lost (both copies damaged)")
-    assert not s.has_game()
-    s.save_game(b"new game")
-    assert Store(nvm).load_game() == (b"new game", "Save B was damaged; using A")
-
-
-def test_only_copy_damaged_means_game_lost():
-    nvm = formatted()
-    Store(nvm).save_game(b"only")
-    nvm[GAME_A + 8] ^= 0xFF
-    assert Store(nvm).load_game() == (None, "Saved game lost (damaged)")
-
-
-def test_truncated_write_falls_back():
-    """The newest frame's tail reads as erased flash."""
-    for keep in (0, 1, 5, 6, 7, 12, 20):
-        nvm = two_saves()
-        tail = GAME_B + keep
-        put(nvm, tail, b"\xff" * (GAME_B + 1024 - tail))
-        assert Store(nvm).load_game()[0] == b"first save", keep
+    assert Store(nvm).notes == {}
 
 
 def test_random_bytes_everywhere():
@@ -273,12 +375,12 @@ def test_random_bytes_everywhere():
     for trial in range(20):
         nvm = bytearray(r.getrandbits(8) for _ in range(4096))
         s = Store(nvm)
-        assert s.load_game() == (None, "Saved game lost (both copies damaged)")
+        assert s.load_game() == (None, "Saved game lost (damaged)")
         assert s.load_settings() == (default_settings(), "Settings were damaged; defaults restored")
         rec, note = s.load_records()
         assert rec.encode() == Records().encode()
         assert note == "Records were damaged; starting afresh"
-        # the store recovers: saves work and the damaged slots are cleaned
+        # the store recovers: saves work and the notes go
         assert s.save_game(b"after noise %d" % trial)
         s.save_settings({"brightness": 2})
         s2 = Store(nvm)
@@ -287,21 +389,20 @@ def test_random_bytes_everywhere():
         assert s2.load_settings()[1] is None
 
 
-def test_damaged_header_alone_loses_nothing():
-    nvm = two_saves()
+def test_damaged_header_says_what_was_lost():
+    nvm, _at = two_saves()
     Store(nvm).save_settings({"anim_speed": 2})
-    nvm[1] ^= 0x04
+    nvm[7] ^= 0x04                  # the generation
     s = Store(nvm)
-    assert s.load_game() == (b"second save", None)
-    assert s.load_settings()[0]["anim_speed"] == 2
+    assert s.load_game() == (None, "Saved game lost (damaged)")
+    assert s.load_settings() == (default_settings(), "Settings were damaged; defaults restored")
     s.save_game(b"third save")
-    assert nvm[0:5] == b"DWSN\x02"
+    assert bytes(nvm[0:5]) == b"DWSN\x03"
     assert Store(nvm).load_game() == (b"third save", None)
-    assert Store(nvm).load_settings()[0]["anim_speed"] == 2
 
 
 def test_other_layout_version_is_cleared_with_note():
-    nvm = two_saves()
+    nvm, _at = two_saves()
     nvm[4] = store_mod.LAYOUT_VERSION + 1
     s = Store(nvm)
     assert s.load_game() == (None, "Saves from another version were cleared")
@@ -314,41 +415,34 @@ def test_other_layout_version_is_cleared_with_note():
     assert s2.load_settings() == (dict(default_settings(), sound=False), None)
 
 
-def test_other_frame_version_is_not_resumed():
-    nvm = formatted()
-    put(nvm, GAME_A, frame(0x47, 9, 1, b"future"))
-    put(nvm, GAME_B, frame(0x47, 9, 2, b"future 2"))
-    assert Store(nvm).load_game() == (None, "Saved game is from another version")
-    put(nvm, GAME_A, frame(0x47, 1, 1, b"ours"))
+def test_unknown_kind_ends_the_log():
+    nvm = image(1, game=b"ours", log=record(0xB0, b"future", 1))
     assert Store(nvm).load_game() == (b"ours", None)
 
 
 def test_check_refuses_newest_and_falls_back():
-    nvm = two_saves()
+    nvm, _at = two_saves()
     s = Store(nvm)
     game, note = s.load_game(check=lambda p: p != b"second save")
     assert game == b"first save"
-    assert note == "Save B was unusable; using A"
-    # the next save replaces the refused copy and is the newest
-    s.save_game(b"third save")
-    assert bytes(nvm[GAME_B + 8:GAME_B + 18]) == b"third save"
-    assert bytes(nvm[GAME_A + 8:GAME_A + 18]) == b"first save"
+    assert note == "Last save unusable; using the one before"
+    s.save_game(b"third save")      # the next save is the newest
     assert Store(nvm).load_game() == (b"third save", None)
 
 
 def test_check_refusing_both_loses_the_game():
-    nvm = two_saves()
+    nvm, _at = two_saves()
     assert Store(nvm).load_game(check=lambda p: False) == (None, "Saved game lost (unusable)")
 
 
 def test_cleared_store_with_a_damaged_newer_save_reports_it():
-    nvm = formatted()
-    s = Store(nvm)
-    s.save_game(b"old game")  # A
-    s.clear_game()  # B: empty copy
-    s.save_game(b"new game")  # A
-    nvm[GAME_A + 9] ^= 0x02
-    assert Store(nvm).load_game() == (None, "Saved game lost (damaged)")
+    s = Store(fresh())
+    s.save_game(b"old game")
+    s.clear_game()
+    at = s.end
+    s.save_game(b"new game")
+    s.nvm[at + 4] ^= 0x02
+    assert Store(s.nvm).load_game() == (None, "Saved game lost (damaged)")
 
 
 # ----- settings ------------------------------------------------------------------
@@ -394,37 +488,30 @@ def test_bad_settings_are_refused(bad):
     assert s.stats["writes"] == 0
 
 
-def test_settings_out_of_range_in_a_valid_frame_take_defaults():
-    nvm = formatted()
-    put(nvm, SET_A, frame(0x53, 1, 1, bytes((4, 99, 0, 7, 2, 9))))
+def test_settings_out_of_range_in_a_valid_record_take_defaults():
+    nvm = image(1, settings=bytes((4, 99, 0, 7, 2, 9)))
     d, note = Store(nvm).load_settings()
     assert note == "Some settings were reset"
     assert d == dict(default_settings(), brightness=4, sound=False, auto_dim_s=60)
 
 
 def test_settings_wrong_length_take_defaults():
-    nvm = formatted()
-    put(nvm, SET_A, frame(0x53, 1, 1, bytes((4, 4, 0))))
+    nvm = image(1, settings=bytes((4, 4, 0)))
     assert Store(nvm).load_settings() == (default_settings(), "Some settings were reset")
 
 
-def test_settings_damaged_copy_falls_back_to_previous():
+def test_damaged_settings_change_keeps_the_previous_settings():
     nvm = fresh()
     s = Store(nvm)
-    s.save_settings({"brightness": 1})  # A
-    s.save_settings({"brightness": 2})  # B
-    nvm[SET_B + 8] ^= 0x08
-    assert Store(nvm).load_settings()[0]["brightness"] == 1
-    nvm[SET_A + 8] ^= 0x08
+    s.save_settings({"brightness": 1})   # the image
+    at = s.end
+    s.save_settings({"brightness": 2})   # the log
+    nvm[at + 3] ^= 0x08
+    assert Store(nvm).load_settings() == (dict(default_settings(), brightness=1),
+                                          "Last settings change lost")
+    nvm[HEAD + 3] ^= 0x08
     assert Store(nvm).load_settings() == (default_settings(),
                                           "Settings were damaged; defaults restored")
-
-
-def test_settings_other_frame_version_note():
-    nvm = formatted()
-    put(nvm, SET_A, frame(0x53, 2, 1, bytes(8)))
-    assert Store(nvm).load_settings() == (default_settings(),
-                                          "Settings from another version were reset")
 
 
 # ----- records -------------------------------------------------------------------
@@ -472,12 +559,11 @@ def test_negative_best_and_extreme_scores():
 
 
 def test_counters_saturate():
-    nvm = formatted()
     rec = Records()
     rec.played[1] = 0xFFFF
     rec.tally_games[2] = 0xFFFF
     rec.tally_wins[2] = [0xFFFF, 0]
-    put(nvm, REC_A, frame(0x52, 1, 1, rec.encode()))
+    nvm = image(1, records=rec.encode())
     s = Store(nvm)
     s.record_game(1, 2, [1, 2], [0])
     got = Store(nvm).load_records()[0]
@@ -496,6 +582,9 @@ def test_reset_tally_and_clear_records():
     assert rec.game(1) == (1, 6, 0)
     s.reset_tally()
     assert Store(nvm).load_records()[0].tally(4) == (0, [0, 0, 0, 0])
+    writes = s.stats["writes"]
+    assert not s.reset_tally()      # the same bytes: nothing written
+    assert s.stats["writes"] == writes
     s.clear_records()
     assert Store(nvm).load_records()[0].encode() == Records().encode()
 
@@ -512,11 +601,23 @@ def test_bad_records_are_refused(args):
 
 
 def test_records_with_wrong_length_are_reset_with_note():
-    nvm = formatted()
-    put(nvm, REC_A, frame(0x52, 1, 1, bytes(20)))
-    rec, note = Store(nvm).load_records()
-    assert note == "Records were reset"
-    assert rec.encode() == Records().encode()
+    for body in (bytes(138), b"\xfd", bytes((0xFF, 200, 1, 1))):
+        rec, note = Store(image(1, records=body)).load_records()
+        assert note == "Records were reset"
+        assert rec.encode() == Records().encode()
+
+
+def test_records_in_full_or_as_a_delta_from_zeros():
+    rec = Records()
+    rec.played[3] = 4
+    rec.tally_wins[8] = list(range(1000, 1008))
+    for body in (rec.encode(), delta(bytes(records_store.RECORDS_SIZE), rec.encode())):
+        got, note = Store(image(1, records=body)).load_records()
+        assert got.encode() == rec.encode() and note is None
+    s = Store(fresh())
+    s.clear_records()
+    assert s.at[0x90][1] == 16      # "no best score" is 0x8000: 8 runs
+    assert Store(s.nvm).load_records()[0].encode() == Records().encode()
 
 
 games = st.tuples(

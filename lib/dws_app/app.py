@@ -115,7 +115,7 @@ class App:
         """Everything a power-up reads from the store; ``notes`` collects what
         the store had to say about damaged copies (the menu shows them)."""
         hw = self.hw
-        self.store = store if store is not None else Store(hw.nvm)
+        self.store = store if store is not None else Store(hw.nvm, **hw.store_options)
         self.notes = []
         self.settings, note = self.store.load_settings()
         self._note(note)

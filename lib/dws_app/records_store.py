@@ -1,18 +1,141 @@
-"""Records in the store's records slots: per game the games played, best
-score and boxes shut; per player count a running tally of games and wins.
+"""The store's settings and records (and applying a delta: ``_patch``).
 
-Only a game's end and the Records screen need this, so ``Store`` imports it on
-demand (``Store.load_records`` / ``record_game`` / ``reset_tally``) and the app
-forgets it again while a game runs.  Payload (big-endian u16 words): per game
-id 1-8 (played, best or -32768 for none, shut), then per player count 1-8 the
-games and one win count per seat.
+Only a power-up, the settings and a game's end need this, so ``Store``
+imports it on demand and the app forgets it again while a game runs.
+
+Records payload (``Records.encode``, big-endian u16 words): per game id 1-8
+(played, best or -32768 for none, shut), then per player count 1-8 the games
+and one win count per seat: 136 bytes, mostly zeros, so the store keeps them
+as a game delta against 136 zero bytes when that is shorter.  Settings
+payload: six bytes (``_encode_settings``).
 """
+
+from dws_app.store import RECORDS, SETTINGS, delta
 
 MAX_GAME_ID = 8
 MAX_PLAYERS = 8
 NO_BEST = -32768
 RECORDS_SIZE = 6 * MAX_GAME_ID + 2 * (MAX_PLAYERS + MAX_PLAYERS * (MAX_PLAYERS + 1) // 2)
 _COUNT_MAX = 0xFFFF
+
+# ----- the store's records (game deltas, records packed from zeros) -----
+
+
+def _patch(cur, body):
+    """Apply a game delta to the bytearray ``cur``; False if it does not fit."""
+    i = p = 0
+    n = len(body)
+    while i < n:
+        h = body[i]
+        i += 1
+        if h == 0xFF:
+            if i + 2 > n:
+                return False
+            p += body[i]
+            k = body[i + 1]
+            i += 2
+        else:
+            p += h >> 2
+            k = (h & 3) + 1
+        if p + k > len(cur) or i + k > n:
+            return False
+        cur[p:p + k] = body[i:i + k]
+        p += k
+        i += k
+    return True
+
+
+# ----- settings -----------------------------------------------------------
+
+AUTO_DIM_CHOICES = (0, 30, 60, 120, 300)  # seconds; 0 = never
+SLEEP_CHOICES = (0, 120, 300, 600, 1800)  # seconds; 0 = never
+ANIM_SPEEDS = 3  # 0 slow, 1 normal, 2 fast
+
+SETTINGS_DEFAULTS = (
+    ("brightness", 8),
+    ("led_brightness", 5),
+    ("sound", True),
+    ("anim_speed", 1),
+    ("auto_dim_s", 60),
+    ("sleep_s", 600),
+)
+
+
+def default_settings():
+    d = {}
+    for name, value in SETTINGS_DEFAULTS:
+        d[name] = value
+    return d
+
+
+def _setting_ok(name, value):
+    if name == "sound":
+        return value is True or value is False
+    if isinstance(value, bool) or not isinstance(value, int):
+        return False
+    if name in ("brightness", "led_brightness"):
+        return 0 <= value <= 10
+    if name == "anim_speed":
+        return 0 <= value < ANIM_SPEEDS
+    if name == "auto_dim_s":
+        return value in AUTO_DIM_CHOICES
+    if name == "sleep_s":
+        return value in SLEEP_CHOICES
+    return False
+
+
+def _encode_settings(d):
+    return bytes((d["brightness"], d["led_brightness"], 1 if d["sound"] else 0,
+                  d["anim_speed"], AUTO_DIM_CHOICES.index(d["auto_dim_s"]),
+                  SLEEP_CHOICES.index(d["sleep_s"])))
+
+
+def _decode_settings(data):
+    """(settings, all_valid): out-of-range fields take their defaults."""
+    d = default_settings()
+    ok = len(data) == 6
+    if ok:
+        values = (data[0], data[1], data[2] == 1 if data[2] < 2 else None, data[3],
+                  AUTO_DIM_CHOICES[data[4]] if data[4] < len(AUTO_DIM_CHOICES) else None,
+                  SLEEP_CHOICES[data[5]] if data[5] < len(SLEEP_CHOICES) else None)
+        for i in range(6):
+            name = SETTINGS_DEFAULTS[i][0]
+            if _setting_ok(name, values[i]):
+                d[name] = values[i]
+            else:
+                ok = False
+    return d, ok
+
+
+def _body(store, tag):
+    at = store.at.get(tag)
+    return None if at is None else store.nvm[at[0]:at[0] + at[1]]
+
+
+def load_settings(store):
+    """(settings dict, note or None); damaged values take their defaults."""
+    data = _body(store, SETTINGS)
+    note = store.notes.get(SETTINGS)
+    if data is None:
+        return default_settings(), note
+    d, ok = _decode_settings(data)
+    return d, note or (None if ok else "Some settings were reset")
+
+
+def save_settings(store, settings):
+    """Save the given keys over the current settings; True if written.
+    Raises ValueError for an unknown key or a value out of range."""
+    d, note = load_settings(store)
+    changed = note is not None
+    for name in sorted(settings):
+        if name not in d or not _setting_ok(name, settings[name]):
+            raise ValueError("bad setting " + str(name))
+        changed = changed or d[name] != settings[name]
+        d[name] = settings[name]
+    return changed and store._put(SETTINGS, _encode_settings(d))
+
+
+# ----- records ------------------------------------------------------------
 
 
 class Records:
@@ -75,19 +198,24 @@ def _bump(v, by=1):
     return _COUNT_MAX if v > _COUNT_MAX else v
 
 
+def _save_records(store, rec):
+    data = rec.encode()
+    short = delta(bytes(RECORDS_SIZE), data)
+    return store._put(RECORDS, short or data)
+
+
 def load_records(store):
     """(Records, note or None) from ``store``; damaged records start again
     from zero."""
-    pair = store._pair(store._records)
-    data = pair.payload()
+    data = _body(store, RECORDS)
+    note = store.notes.get(RECORDS)
+    if data is not None and len(data) < RECORDS_SIZE:
+        full = bytearray(RECORDS_SIZE)
+        data = full if _patch(full, data) else data
     rec = Records.decode(data) if data is not None else None
     if rec is None:
-        if data is None:
-            note = store._damage_note(pair, "Records", "starting afresh")
-        else:
-            note = "Records were reset"
-        return Records(), note
-    return rec, None
+        return Records(), note or (None if data is None else "Records were reset")
+    return rec, note
 
 
 def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0):
@@ -121,7 +249,7 @@ def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0
     wins = rec.tally_wins[players]
     for seat in sorted(set(winners)):
         wins[seat] = _bump(wins[seat])
-    store._save(store._records, rec.encode())
+    _save_records(store, rec)
     return new_best
 
 
@@ -132,4 +260,8 @@ def reset_tally(store, players=None):
         if players is None or p == players:
             rec.tally_games[p] = 0
             rec.tally_wins[p] = [0] * p
-    return store._save(store._records, rec.encode())
+    return _save_records(store, rec)
+
+
+def clear_records(store):
+    return _save_records(store, Records())

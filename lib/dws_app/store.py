@@ -1,389 +1,262 @@
-"""The persistent store in ``microcontroller.nvm``: game in progress, settings, records.
+"""The persistent store in ``microcontroller.nvm``: settings, records and the
+game in progress, as one append-only log of self-checking records.
 
-Each of the three items lives in a pair of slots, A and B, written alternately:
-a write always goes to the slot that does *not* hold the newest valid copy, in
-one slice assignment, so a power cut at any byte of it leaves the previous copy
-intact and still the newest valid one.  A slot holds one frame::
+nvm layout (version 3)::
 
-    kind u8 | version u8 | seq u16 | nonce u16 | length u16 | payload | crc32 u32
+    0   14  header: b"DWSN", 3, items, generation u16, limit u16, CRC-32 of those 10
+    14      the image: one record each for the settings, game and records it
+            holds (``items`` bits 1, 2, 4), in that order
+    ..      the log: records appended into erased (0xFF) bytes, up to ``limit``
 
-The CRC-32 covers every byte before it.  The nonce is the CRC of the bytes the
-frame overwrites, so two attempts at the same save after a power cut never
-share a head: a cut second attempt cannot complete the tail a cut first
-attempt left behind into a valid copy of a save the player had abandoned.  Of two valid frames the one with the
-later sequence number (modulo 2**16) is the newest.  A slot whose first eight
-bytes are all 0x00 or all 0xFF is empty (fresh flash); any other slot that is
-not a valid frame is damaged.  A game frame with an empty payload is a
-tombstone: ``clear_game()`` writes one, so clearing is a single atomic write.
+A record is ``tag [length] body crc32``.  Tags 0x01-0x7F: a game delta of that
+many body bytes; 0x80 / 0x90 / 0xA0 with the body length's high bits in the
+low nibble, then its low byte: settings / records / game (an empty game
+clears it).  0xFF is erased flash, the end of the log.  The CRC covers tag,
+length and body and starts from the generation (+1 at every compaction), so
+bytes of an older image never pass for a record of this one.  A delta lists
+the runs of bytes that differ from the game save before it, each ``skip << 2
+| count - 1`` (skip < 63, count <= 4) or ``0xFF skip count``, then the
+``count`` new bytes, ``skip`` counting the equal bytes before the run.
 
-nvm map (the first 4096 bytes, so it fits the RP2040; the upper 4 KB of the
-SAMD51's 8 KB stay free)::
+Flash wear: on the RP2040 a write whose target bytes are all 0xFF only programs
+pages; any other write erases the whole 4 KB sector and programs it again.
+So a save is one slice assignment appended into erased bytes, and a save that
+does not fit *compacts*: one write of the first IMAGE bytes (header, image,
+0xFF up to IMAGE), the only kind of write that erases.  On boards where every
+write erases (``erase_always``, the SAMD51) the log saves nothing: every save
+writes the image alone.  A save whose bytes equal the current ones is skipped.
 
-    0x000   16  header: b"DWSN", layout version, 11 zero bytes
-    0x010   48  settings A      0x040   48  settings B   (payload <= 36)
-    0x070  200  records A       0x138  200  records B    (payload <= 188)
-    0x200 1024  game A          0x600 1024  game B       (payload <= 1012)
-    0xA00 1536  free
+An erasing write leaves the nvm blank until the firmware has programmed it
+again from its first page up; the image is written first, the header leading
+(what a cut there lost is then known: ``dws_app.store_boot.scan``).  With
+``spare`` (a file path on the CIRCUITPY drive) the image is also kept in that
+file while the window is open, if the code may write the drive.
 
-Writes cost flash wear (CircuitPython erases and reprograms the flash block
-under a write: the whole 4 KB sector on the RP2040, unless the target bytes
-are already erased), so nothing is written when the bytes would not change,
-and every save is one write.  ``stats`` counts write operations and bytes.
-The A/B pairs protect against a cut at any byte of a write; a cut inside the
-firmware's erase-and-reprogram of the block that holds both copies is beyond
-what any layout inside one erase block can protect.
-
-The records' payload and counting live in ``dws_app.records_store``, imported
-only when records are read or counted (a game's end, the Records screen).
+Reading the nvm at power-up and migrating older layouts live in
+``dws_app.store_boot`` (forgotten once read), settings and records in
+``dws_app.records_store`` (which the app forgets while a game runs).
 """
+
+import sys
 
 from dws_core.codec import crc32
 
 MAGIC = b"DWSN"
-LAYOUT_VERSION = 2
-USED_SIZE = 0xA00
-FRAME_HEAD = 8
-FRAME_EXTRA = 12  # head + crc
-
-KIND_GAME = 0x47  # "G"
-KIND_SETTINGS = 0x53  # "S"
-KIND_RECORDS = 0x52  # "R"
-GAME_VERSION = 1
-SETTINGS_VERSION = 1
-RECORDS_VERSION = 1
-
-GAME_CAPACITY = 1024 - FRAME_EXTRA
-
-EMPTY = 0
-VALID = 1
-DAMAGED = 2
-OTHER_VERSION = 3
-
-# ----- settings -----------------------------------------------------------
-
-AUTO_DIM_CHOICES = (0, 30, 60, 120, 300)  # seconds; 0 = never
-SLEEP_CHOICES = (0, 120, 300, 600, 1800)  # seconds; 0 = never
-ANIM_SPEEDS = 3  # 0 slow, 1 normal, 2 fast
-
-SETTINGS_DEFAULTS = (
-    ("brightness", 8),
-    ("led_brightness", 5),
-    ("sound", True),
-    ("anim_speed", 1),
-    ("auto_dim_s", 60),
-    ("sleep_s", 600),
-)
+LAYOUT_VERSION = 3
+HEAD = 14
+IMAGE = 1024
+GAME_CAPACITY = 600
+MAX_DELTA = 0x7F
+SETTINGS = 0x80
+RECORDS = 0x90
+GAME = 0xA0
+ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4))  # image order, header bit
+FORGETS = sys.implementation.name != "cpython"
 
 
-def default_settings():
-    d = {}
-    for name, value in SETTINGS_DEFAULTS:
-        d[name] = value
-    return d
-
-
-def _setting_ok(name, value):
-    if name == "sound":
-        return value is True or value is False
-    if isinstance(value, bool) or not isinstance(value, int):
-        return False
-    if name in ("brightness", "led_brightness"):
-        return 0 <= value <= 10
-    if name == "anim_speed":
-        return 0 <= value < ANIM_SPEEDS
-    if name == "auto_dim_s":
-        return value in AUTO_DIM_CHOICES
-    if name == "sleep_s":
-        return value in SLEEP_CHOICES
-    return False
-
-
-def _encode_settings(d):
-    return bytes((d["brightness"], d["led_brightness"], 1 if d["sound"] else 0,
-                  d["anim_speed"], AUTO_DIM_CHOICES.index(d["auto_dim_s"]),
-                  SLEEP_CHOICES.index(d["sleep_s"])))
-
-
-def _decode_settings(data):
-    """(settings, all_valid): out-of-range fields take their defaults."""
-    d = default_settings()
-    ok = len(data) == 6
-    if ok:
-        values = (data[0], data[1], data[2] == 1 if data[2] < 2 else None, data[3],
-                  AUTO_DIM_CHOICES[data[4]] if data[4] < len(AUTO_DIM_CHOICES) else None,
-                  SLEEP_CHOICES[data[5]] if data[5] < len(SLEEP_CHOICES) else None)
-        for i in range(6):
-            name = SETTINGS_DEFAULTS[i][0]
-            if _setting_ok(name, values[i]):
-                d[name] = values[i]
-            else:
-                ok = False
-    return d, ok
-
-
-# ----- frames and slot pairs ---------------------------------------------
-
-
-def _frame(kind, version, seq, payload, nonce=0):
-    n = len(payload)
-    buf = bytearray(FRAME_EXTRA + n)
-    buf[0] = kind
-    buf[1] = version
-    buf[2] = seq >> 8
-    buf[3] = seq & 0xFF
-    buf[4] = nonce >> 8
-    buf[5] = nonce & 0xFF
-    buf[6] = n >> 8
-    buf[7] = n & 0xFF
-    buf[FRAME_HEAD:FRAME_HEAD + n] = payload
-    c = crc32(payload, crc32(buf[:FRAME_HEAD]))
-    buf[FRAME_HEAD + n] = c >> 24
-    buf[FRAME_HEAD + n + 1] = (c >> 16) & 0xFF
-    buf[FRAME_HEAD + n + 2] = (c >> 8) & 0xFF
-    buf[FRAME_HEAD + n + 3] = c & 0xFF
-    return buf
-
-
-def _blank(head):
-    first = head[0]
-    if first != 0 and first != 0xFF:
-        return False
-    for b in head:
-        if b != first:
-            return False
-    return True
-
-
-class _Pair:
-    """Two slots holding alternate copies of one item."""
-
-    def __init__(self, kind, version, base, size):
-        self.kind = kind
-        self.version = version
-        self.bases = (base, base + size)
-        self.size = size
-        self.states = None  # per slot: EMPTY/VALID/DAMAGED/OTHER_VERSION
-        self.newest = -1  # index of the newest usable valid slot
-        self.seq = 0  # highest sequence number seen
-        self.payloads = [None, None]
-
-    def read_slot(self, nvm, i):
-        """(state, seq, payload) of slot ``i``."""
-        base = self.bases[i]
-        head = nvm[base:base + FRAME_HEAD]
-        if _blank(head):
-            return EMPTY, 0, None
-        n = (head[6] << 8) | head[7]
-        if head[0] != self.kind or n > self.size - FRAME_EXTRA:
-            return DAMAGED, 0, None
-        start = base + FRAME_HEAD
-        payload = bytes(nvm[start:start + n])
-        stored = nvm[start + n:start + n + 4]
-        c = crc32(payload, crc32(head))
-        if c != (stored[0] << 24) | (stored[1] << 16) | (stored[2] << 8) | stored[3]:
-            return DAMAGED, 0, None
-        if head[1] != self.version:
-            return OTHER_VERSION, 0, None
-        return VALID, (head[2] << 8) | head[3], payload
-
-    def scan(self, nvm, usable):
-        self.states = [EMPTY, EMPTY]
-        seqs = [0, 0]
-        self.newest = -1
-        self.seq = 0
-        for i in (0, 1):
-            if usable:
-                self.states[i], seqs[i], self.payloads[i] = self.read_slot(nvm, i)
-        if self.states[0] == VALID and self.states[1] == VALID:
-            # B is newer when its seq is 1..32767 ahead of A's, modulo 2**16.
-            ahead = (seqs[1] - seqs[0]) & 0xFFFF
-            self.newest = 1 if 0 < ahead < 0x8000 else 0
-        elif self.states[0] == VALID:
-            self.newest = 0
-        elif self.states[1] == VALID:
-            self.newest = 1
-        if self.newest >= 0:
-            self.seq = seqs[self.newest]
-
-    def payload(self):
-        return self.payloads[self.newest] if self.newest >= 0 else None
-
-    def drop_newest(self):
-        """Forget the newest copy (it could not be used); keep its seq so that
-        the next write, which goes into its slot, is newer than it."""
-        i = self.newest
-        self.states[i] = DAMAGED
-        self.payloads[i] = None
-        j = 1 - i
-        self.newest = j if self.states[j] == VALID else -1
-
-    def frame_for(self, nvm, payload):
-        """(slot index, sequence number, frame bytes) of the next write."""
-        target = 1 - self.newest if self.newest >= 0 else 0
-        seq = (self.seq + 1) & 0xFFFF
-        base = self.bases[target]
-        nonce = crc32(nvm[base:base + FRAME_EXTRA + len(payload)]) & 0xFFFF
-        return target, seq, _frame(self.kind, self.version, seq, payload, nonce)
-
-    def wrote(self, target, seq, payload):
-        self.states[target] = VALID
-        self.payloads[target] = bytes(payload)
-        self.newest = target
-        self.seq = seq
+def delta(old, new):
+    """The runs turning ``old`` into ``new`` (same length), or None when
+    longer than MAX_DELTA (module docstring).  One equal byte joins two runs."""
+    out = bytearray()
+    n = len(new)
+    i = last = 0
+    while i < n:
+        if old[i] == new[i]:
+            i += 1
+            continue
+        j = k = i
+        while j < n and j - k <= 1:
+            if old[j] != new[j]:
+                k = j
+            j += 1
+        skip = i - last
+        count = k + 1 - i
+        if count > MAX_DELTA:
+            return None
+        while skip > 255:
+            out += b"\xff\xff\x00"
+            skip -= 255
+        if skip < 63 and count <= 4:
+            out.append(skip << 2 | count - 1)
+        else:
+            out += bytes((0xFF, skip, count))
+        out += new[i:k + 1]
+        if len(out) > MAX_DELTA:
+            return None
+        i = last = k + 1
+    return bytes(out)
 
 
 class Store:
-    """Game, settings and records in an nvm bytearray (see module docstring)."""
+    """Settings, records and the game in an nvm bytearray (module docstring).
 
-    def __init__(self, nvm):
-        if len(nvm) < USED_SIZE:
+    ``erase_always``: every write erases the nvm (SAMD51); ``spare``: a file
+    that keeps the image while an erasing write runs, when it can be written."""
+
+    def __init__(self, nvm, erase_always=False, spare=None):
+        if len(nvm) < IMAGE:
             raise ValueError("nvm too small")
         self.nvm = nvm
-        self.stats = {"writes": 0, "bytes": 0}
-        head = nvm[0:16]
-        if head[0:4] == MAGIC and head[4] == LAYOUT_VERSION:
-            self._header = "ok"
-        elif head[0:4] == MAGIC:
-            self._header = "other"  # another layout: its data is not ours to read
-        elif _blank(head):
-            self._header = "blank"
-        else:
-            self._header = "foreign"  # damaged header: the frames check themselves
-        self._settings = _Pair(KIND_SETTINGS, SETTINGS_VERSION, 0x010, 48)
-        self._records = _Pair(KIND_RECORDS, RECORDS_VERSION, 0x070, 200)
-        self._game = _Pair(KIND_GAME, GAME_VERSION, 0x200, 1024)
-        self._pairs = (self._settings, self._records, self._game)
+        self.erase_always = erase_always
+        self.spare = spare
+        self.stats = {"writes": 0, "bytes": 0, "compactions": 0}
+        self.gen = None             # generation of our header; None: not ours yet
+        self.end = self.limit = 0   # the log's end (next append) and its limit
+        self.at = {}                # SETTINGS / RECORDS -> (body offset, length)
+        self.game = self.prev = None  # the newest game save and the one before
+        self.notes = {}             # SETTINGS / RECORDS / GAME -> note of the scan
+        from dws_app.store_boot import scan
+        scan(self)
+        if FORGETS:  # needed once: free its code (as dws_app.app.forget)
+            import dws_app
+            sys.modules.pop("dws_app.store_boot", None)
+            if hasattr(dws_app, "store_boot"):
+                delattr(dws_app, "store_boot")
 
-    # ----- low level ------------------------------------------------------
-
-    def _pair(self, pair):
-        if pair.states is None:
-            pair.scan(self.nvm, self._header != "other")
-        return pair
+    # ----- writing ----------------------------------------------------------
 
     def _write(self, offset, data):
         self.nvm[offset:offset + len(data)] = data
         self.stats["writes"] += 1
         self.stats["bytes"] += len(data)
 
-    def _format(self):
-        """Make the header ours: first blank every slot that holds no valid
-        copy (one write of the used area, valid slots rewritten unchanged),
-        then write the header.  Happens once, before the first save."""
-        image = bytearray(self.nvm[16:USED_SIZE])
-        for pair in self._pairs:
-            self._pair(pair)
-            for i in (0, 1):
-                if pair.states[i] != VALID:
-                    at = pair.bases[i] - 16
-                    image[at:at + FRAME_HEAD] = bytes(FRAME_HEAD)
-                    pair.states[i] = EMPTY
-        self._write(16, image)
-        self._write(0, MAGIC + bytes((LAYOUT_VERSION,)) + bytes(11))
-        self._header = "ok"
+    @staticmethod
+    def _record(tag, body, gen):
+        n = len(body)
+        head = bytes((n,)) if tag < 0x80 else bytes((tag | n >> 8, n & 0xFF))
+        return head + body + crc32(body, crc32(head, gen)).to_bytes(4, "big")
 
-    def _save(self, pair, payload):
-        self._pair(pair)
-        if pair.payload() == payload:
+    def _put(self, tag, body, short=None):
+        """Save one item (``short``: the game's delta): an append, else a
+        compaction.  False when the bytes are already there."""
+        at = self.at.get(tag)
+        if at and self.nvm[at[0]:at[0] + at[1]] == body:
             return False
-        if self._header != "ok":
-            self._format()
-        target, seq, frame = pair.frame_for(self.nvm, payload)
-        self._write(pair.bases[target], frame)
-        pair.wrote(target, seq, payload)
+        self.notes.pop(tag, None)
+        if self.gen is not None and not self.erase_always:
+            rec = self._record(len(short), short, self.gen) if short else \
+                self._record(tag, body, self.gen)
+            start = self.end
+            n = len(rec)
+            if start + n <= self.limit and self.nvm[start:start + n] == b"\xff" * n:
+                self._write(start, rec)
+                self.end = start + n
+                if tag != GAME:
+                    self.at[tag] = (start + 2, len(body))
+                return True
+        self._compact(tag, body)
         return True
 
-    def _damage_note(self, pair, what, lost):
-        """A short note when no copy could be used but some were there."""
-        if self._header == "other":
-            return what + " from another version were reset"
-        states = pair.states
-        if pair.newest >= 0 or (states[0] == EMPTY and states[1] == EMPTY):
-            return None
-        if OTHER_VERSION in states and DAMAGED not in states:
-            return what + " from another version were reset"
-        return what + " were damaged; " + lost
+    def _compact(self, tag, body):
+        """One write of the header and the image (with ``body`` as the new
+        value of ``tag``), then erased bytes up to IMAGE for the log."""
+        nvm = self.nvm
+        gen = ((self.gen or 0) + 1) & 0xFFFF
+        recs = []
+        items = 0
+        for t, bit in ITEMS:
+            value = body if t == tag else self.game if t == GAME else None
+            at = self.at.get(t)
+            if t != tag and at:
+                value = nvm[at[0]:at[0] + at[1]]
+            if value:
+                recs.append(self._record(t, value, gen))
+                items |= bit
+        at = {}
+        pos = HEAD
+        for rec in recs:
+            if rec[0] & 0xF0 != GAME:
+                at[rec[0] & 0xF0] = (pos + 2, len(rec) - 6)
+            pos += len(rec)
+        size = pos if self.erase_always else IMAGE
+        buf = bytearray(size)
+        head = MAGIC + bytes((LAYOUT_VERSION, items, gen >> 8, gen & 0xFF, size >> 8, size & 0xFF))
+        buf[0:HEAD] = head + crc32(head).to_bytes(4, "big")
+        pos = HEAD
+        for rec in recs:
+            buf[pos:pos + len(rec)] = rec
+            pos += len(rec)
+        recs = None
+        for i in range(pos, size):
+            buf[i] = 0xFF
+        spare = self.spare
+        if spare:
+            try:
+                import os
+                with open(spare, "wb") as f:
+                    f.write(buf)
+                os.sync()
+            except (OSError, AttributeError):
+                spare = None
+        self._write(0, buf)
+        self.stats["compactions"] += 1
+        self.gen = gen
+        self.at = at
+        self.end = pos
+        self.limit = size
+        if spare:
+            try:
+                os.remove(spare)
+            except OSError:
+                pass
 
     # ----- game in progress ---------------------------------------------
 
     def has_game(self):
-        """True when there is a game to continue (cheap after the first call)."""
-        return bool(self._pair(self._game).payload())
+        """True when there is a game to continue."""
+        return bool(self.game)
 
     def load_game(self, check=None):
-        """(payload or None, note or None): the newest valid save.
-
-        ``check(payload)``, if given, returns True when the app can resume the
-        payload (it decodes and obeys the rules); a refused copy is passed over
-        for the older one, and the next save overwrites it."""
-        pair = self._pair(self._game)
-        if self._header == "other":
-            return None, "Saves from another version were cleared"
-        rejected = -1
-        while pair.newest >= 0 and pair.payload():
-            i = pair.newest
-            payload = pair.payload()
-            if check is None or check(payload):
-                if rejected >= 0:
-                    return payload, "Save %s was unusable; using %s" % ("AB"[rejected], "AB"[i])
-                if pair.states[1 - i] == DAMAGED:
-                    return payload, "Save %s was damaged; using %s" % ("AB"[1 - i], "AB"[i])
-                return payload, None
-            rejected = i
-            pair.drop_newest()
-        states = pair.states
-        if rejected >= 0:
-            return None, "Saved game lost (unusable)"
-        if pair.newest >= 0:  # cleared; a damaged copy may be a newer game
-            return None, "Saved game lost (damaged)" if DAMAGED in states else None
-        if states[0] == EMPTY and states[1] == EMPTY:
-            return None, None
-        if OTHER_VERSION in states and DAMAGED not in states:
-            return None, "Saved game is from another version"
-        if EMPTY in states:
-            return None, "Saved game lost (damaged)"
-        return None, "Saved game lost (both copies damaged)"
+        """(payload or None, note or None): the newest save.  ``check(payload)``,
+        if given, is True when the app can resume it; a refused save gives
+        way to the one before it, if any."""
+        game = self.game
+        note = self.notes.get(GAME)
+        if not game or check is None or check(game):
+            return game or None, note
+        if self.prev and check(self.prev):
+            return self.prev, "Last save unusable; using the one before"
+        return None, "Saved game lost (unusable)"
 
     def save_game(self, payload):
-        """Save the game unless it equals the newest copy; True if written."""
+        """Save the game unless it equals the newest save; True if written."""
         payload = bytes(payload)
         if not payload:
             raise ValueError("empty game payload")
         if len(payload) > GAME_CAPACITY:
             raise ValueError("game payload too large")
-        return self._save(self._game, payload)
+        return self._save_game(payload)
 
     def clear_game(self):
-        """No game to continue any more (one write of an empty copy)."""
-        pair = self._pair(self._game)
-        if pair.newest < 0 and DAMAGED not in pair.states and OTHER_VERSION not in pair.states:
-            return False
-        return self._save(pair, b"")
+        """No game to continue any more (one record with an empty game)."""
+        return bool(self.game) and self._save_game(b"")
 
-    # ----- settings ---------------------------------------------------------
+    def _save_game(self, payload):
+        old = self.game or b""
+        if payload == old:
+            return False
+        short = None
+        if len(payload) == len(old) and not self.erase_always:
+            short = delta(old, payload)
+            if short and len(short) > len(payload):
+                short = None
+        self._put(GAME, payload, short)
+        self.prev = old
+        self.game = payload
+        return True
+
+    # ----- settings and records (dws_app.records_store) ------------------
 
     def load_settings(self):
         """(settings dict, note or None); damaged values take their defaults."""
-        pair = self._pair(self._settings)
-        data = pair.payload()
-        if data is None:
-            return default_settings(), self._damage_note(pair, "Settings", "defaults restored")
-        d, ok = _decode_settings(data)
-        return d, None if ok else "Some settings were reset"
+        from dws_app.records_store import load_settings
+        return load_settings(self)
 
     def save_settings(self, settings):
         """Save the given keys over the current settings; True if written.
         Raises ValueError for an unknown key or a value out of range."""
-        d, note = self.load_settings()
-        changed = note is not None
-        for name in sorted(settings):
-            if name not in d or not _setting_ok(name, settings[name]):
-                raise ValueError("bad setting " + str(name))
-            changed = changed or d[name] != settings[name]
-            d[name] = settings[name]
-        return changed and self._save(self._settings, _encode_settings(d))
-
-    # ----- records (dws_app.records_store, loaded only when used) ----------
+        from dws_app.records_store import save_settings
+        return save_settings(self, settings)
 
     def load_records(self):
         """(Records, note or None); damaged records start again from zero."""
@@ -402,5 +275,5 @@ class Store:
         return reset_tally(self, players)
 
     def clear_records(self):
-        from dws_app.records_store import Records
-        return self._save(self._records, Records().encode())
+        from dws_app.records_store import clear_records
+        return clear_records(self)

@@ -15,11 +15,12 @@ class Hardware:
     neopixel-like strip (``auto_write=False``); ``die_leds`` True when there is
     one LED per Dice Wide Shut die; ``nvm`` a persistent bytearray;
     ``ticks_ms()``; ``entropy(n)``; ``sound`` (``tone(hz, ms)``) or None;
-    ``sleep(s)``.
+    ``sleep(s)``; ``store_options`` keyword arguments for the nvm store
+    (``dws_app.store.Store``: how the board's flash erases, the spare file).
     """
 
     def __init__(self, name, display, keys, key_map, pixels, die_leds, nvm,
-                 ticks_ms, entropy, sound, sleep):
+                 ticks_ms, entropy, sound, sleep, store_options=None):
         self.name = name
         self.display = display
         self.keys = keys
@@ -31,6 +32,7 @@ class Hardware:
         self.entropy = entropy
         self.sound = sound
         self.sleep = sleep
+        self.store_options = store_options or {}
 
 
 def held_buttons(keys, key_map):

@@ -21,6 +21,10 @@ KEY_MAP = PROFILES[NAME][1]     # UP DOWN LEFT RIGHT A B START SELECT
 KEY_PINS = (board.GP2, board.GP3, board.GP4, board.GP5,
             board.GP6, board.GP7, board.GP8, board.GP9)
 LED_COUNT = 13
+# The nvm is one 4 KB flash sector: only a write over non-erased bytes erases
+# it.  The spare file keeps the store's image while an erase runs (if the code
+# may write the drive: START held at power-up).
+STORE_OPTIONS = {"erase_always": False, "spare": "/dws_nvm.bak"}
 
 
 def _keys():
@@ -57,4 +61,5 @@ def build():
     except (ValueError, RuntimeError):
         sound = None
     return Hardware(NAME, display, _keys(), KEY_MAP, pixels, True,
-                    microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep)
+                    microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
+                    STORE_OPTIONS)

@@ -14,6 +14,9 @@ from dws_hw import PROFILES, Hardware, held_buttons
 
 NAME = "pybadge"
 KEY_MAP = PROFILES[NAME][1]     # key_number: B A START SELECT RIGHT DOWN UP LEFT
+# Every nvm write erases the whole 8 KB block and programs it again (SAMD51);
+# the spare file keeps the store's image meanwhile, if the drive is writable.
+STORE_OPTIONS = {"erase_always": True, "spare": "/dws_nvm.bak"}
 
 
 def _keys():
@@ -59,4 +62,5 @@ def build():
     except (AttributeError, ValueError, RuntimeError, ImportError):
         sound = None
     return Hardware(NAME, board.DISPLAY, _keys(), KEY_MAP, pixels, False,
-                    microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep)
+                    microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
+                    STORE_OPTIONS)

@@ -1,0 +1,144 @@
+"""Boards flashed with the log layout keep what the layout-version-2 store
+saved: settings, records and the game in progress (resumed, or refused with
+the store's message).  The images come from the version-2 code itself:
+tests/data/nvm_v2_*.bin (made by the old app, see tests/data/make_nvm_v2.py)
+and tests/store_v2.py (the old store, for random histories)."""
+import json
+import os
+
+import pytest
+from hypothesis import given, settings as hsettings, strategies as st
+
+from dws_app.app import App
+from dws_app.records_store import Records, default_settings
+from dws_app.seats import split
+from dws_app.store import GAME, Store
+from sim.hw import build
+from tests import store_v2
+from tests.nvm_faults import FlashNvm, PowerCut, restart, verdict
+
+DATA = os.path.join(os.path.dirname(__file__), "data")
+BOARDS = (("pico_dice", False), ("pybadge", True))
+
+
+def fixture(profile):
+    with open(os.path.join(DATA, "nvm_v2_%s.bin" % profile), "rb") as f:
+        nvm = f.read()
+    with open(os.path.join(DATA, "nvm_v2.json")) as f:
+        expected = json.load(f)[profile]
+    return nvm, expected
+
+
+@pytest.mark.parametrize("profile, erase_always", BOARDS)
+def test_the_old_apps_nvm_is_migrated_with_one_write(profile, erase_always):
+    data, expected = fixture(profile)
+    assert data[0:5] == b"DWSN\x02"
+    nvm = FlashNvm(data, erase_always)
+    s = Store(nvm, erase_always)
+    assert nvm.erases == 1 and s.stats["writes"] == 1 and s.notes == {}
+    assert bytes(nvm[0:5]) == b"DWSN\x03"
+    for store in (s, Store(nvm, erase_always)):   # also after the next power-up
+        assert store.load_game() == (bytes.fromhex(expected["game"]), None)
+        settings = store.load_settings()
+        assert (sorted(settings[0].items()), settings[1]) == \
+            ([tuple(kv) for kv in expected["settings"]], None)
+        assert store.load_records()[0].encode().hex() == expected["records"]
+        assert store.load_records()[1] is None
+    assert nvm.erases == 1              # read again: nothing written
+
+
+@pytest.mark.parametrize("profile, erase_always", BOARDS)
+def test_the_old_apps_game_continues(profile, erase_always):
+    data, expected = fixture(profile)
+    hw = build(profile, seed=1)
+    hw.nvm.data[:] = data
+    app = App(hw)
+    app.start()
+    assert app.notes == [] and app.settings["brightness"] == 4 and app.settings["sound"] is False
+    assert app.top.menu.items[0] == "Continue Dice Wide Shut"
+    hw.keys.tap("A")
+    app.poll()
+    saved = bytes.fromhex(expected["game"])
+    assert app.game.encode() == split(saved)[1]
+    assert app.seats.levels == expected["levels"]
+    games, wins = app.store.load_records()[0].tally(3)
+    assert (games, wins) == (1, [1, 0, 0])
+
+
+def test_an_old_game_this_build_refuses_is_reported():
+    data, _expected = fixture("pico_dice")
+    s = Store(bytearray(data))
+    assert s.load_game(check=lambda p: False) == (None, "Saved game lost (unusable)")
+
+
+def test_migration_cut_in_its_window_says_what_was_lost():
+    data, _expected = fixture("pico_dice")
+    before = restart(data)[0]
+    states = [before, before]
+    for cut_at in list(range(0, 400, 3)) + [1000, 4096]:
+        nvm = FlashNvm(data).arm(cut_at)
+        with pytest.raises(PowerCut):
+            Store(nvm)
+        got, notes = restart(bytes(nvm))
+        assert verdict(got, notes, bytes(nvm), states, 0, nvm.window) is not None, cut_at
+
+
+def test_migration_cut_with_the_spare_file_resumes(tmp_path):
+    data, _expected = fixture("pico_dice")
+    spare = str(tmp_path / "spare")
+    before = restart(data)[0]
+    for cut_at in (0, 1, 2, 50, 200, 4000):
+        nvm = FlashNvm(data).arm(cut_at)
+        with pytest.raises(PowerCut):
+            Store(nvm, spare=spare)
+        assert restart(bytes(nvm), spare=spare) == (before, {})
+        assert not os.path.exists(spare)
+
+
+ops = st.lists(st.one_of(
+    st.tuples(st.just("save"), st.binary(min_size=1, max_size=300)),
+    st.tuples(st.just("clear")),
+    st.tuples(st.just("settings"), st.fixed_dictionaries(
+        {}, optional={"brightness": st.integers(0, 10), "sound": st.booleans()})),
+    st.tuples(st.just("records"), st.integers(0, 0xFFFF))), min_size=1, max_size=12)
+
+
+@hsettings(max_examples=60)
+@given(ops, st.sampled_from((4096, 8192)), st.lists(st.integers(0, 0x9FF * 8), max_size=2))
+def test_random_old_histories_migrate(history, size, flips):
+    nvm = bytearray(b"\xff" * size)
+    old = store_v2.Store(nvm)
+    rec = Records()
+    for op in history:
+        if op[0] == "save":
+            old.save_game(op[1])
+        elif op[0] == "clear":
+            old.clear_game()
+        elif op[0] == "settings":
+            old.save_settings(op[1])
+        else:
+            rec.played[1] = rec.tally_games[2] = op[1]
+            old.save_records(rec.encode())
+    for bit in flips:                 # damage here and there
+        nvm[bit // 8] ^= 1 << (bit % 8)
+    reader = store_v2.Store(bytearray(nvm))
+    game, _note = reader.load_game()
+    settings, settings_note = reader.load_settings()
+    records = reader._pair(reader._records).payload()
+    header_ok = bytes(nvm[0:5]) == b"DWSN\x02"
+    s = Store(nvm, size == 8192)
+    if bytes(nvm[0:14]) == b"\xff" * 14:   # never written
+        assert s.notes == {} and s.load_game()[0] is None
+        return
+    if not header_ok:                 # a damaged header: nothing is read, all noted
+        assert sorted(s.notes) == sorted((GAME, 0x80, 0x90))
+        return
+    assert s.load_game()[0] == game
+    assert s.load_settings()[0] == settings
+    assert s.load_records()[0].encode() == (records or Records().encode())
+    assert (settings_note == "Settings were damaged; defaults restored") == (0x80 in s.notes)
+    if game is not None or settings_note is None or records is not None:
+        assert bytes(nvm[0:5]) == b"DWSN\x03" or (game is None and records is None and
+                                                   settings == default_settings())
+    again = Store(nvm, size == 8192)   # the next power-up reads the same
+    assert again.load_game()[0] == game and again.load_settings()[0] == settings
