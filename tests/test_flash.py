@@ -903,10 +903,10 @@ def test_requirements_device_reads_the_same_for_circup_and_flash():
     ours = flash.read_requirements(text)
     assert circup_names(text) == tuple(name for name, _, _ in ours)
     assert all(re.fullmatch(r"[a-z0-9_]+", name) for name in circup_names(text))
-    assert ("adafruit_display_text", "5.0.6", None) in ours
     assert ("neopixel", "6.4.2", None) in ours
-    assert ("adafruit_ticks", "1.1.7", None) in ours
     assert ("adafruit_st7789", "2.1.5", "pico_dice") in ours
+    # The app draws text with displayio's own TileGrid (dws_app/ui.py).
+    assert "adafruit_display_text" not in [name for name, _, _ in ours]
 
 
 def test_requirements_device_pins_match_requirements_txt():
@@ -1012,8 +1012,7 @@ def test_the_flashed_tree_boots_and_plays_a_game_on_simulated_hardware(tmp_path,
     assert (seen["game"], seen["game_over"], seen["last_screen"]) == (
         "DiceWideShut", True, "ScoresScreen")
     assert False in seen["autoreload"]  # code.py kept auto-reload off during the game
-    for module in ("dws_core.engine", "dws_app.app", "dws_hw." + profile, "neopixel",
-                   "adafruit_display_text", "adafruit_ticks"):
+    for module in ("dws_core.engine", "dws_app.app", "dws_hw." + profile, "neopixel"):
         assert module in seen["origins"]
     assert all(origin.startswith("dws_slots/a/") for origin in seen["origins"].values())
 
