@@ -102,7 +102,8 @@ def run_plan(config, drive, name, recorders):
     out_dir = os.path.join(OUT, config, name)
     shutil.rmtree(out_dir, ignore_errors=True)
     result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0,
-              "min_free": None, "error": ""}
+              "min_free": None, "error": "", "thinks": [], "presses": [], "boot_ms": [],
+              "nvm_erases": 0}
     flash = None
     for k, rec in enumerate(recorders):
         part = os.path.join(out_dir, str(k))
@@ -128,6 +129,11 @@ def run_plan(config, drive, name, recorders):
         result["wall_s"] += time.time() - t0
         figures = read_run(part)
         result["emu_s"] += figures["emu_s"]
+        result["thinks"] += figures["thinks"]
+        result["presses"] += figures["presses"]
+        result["nvm_erases"] += figures["nvm_erases"] or 0
+        if figures["boot_ms"]:
+            result["boot_ms"].append(figures["boot_ms"])
         if figures["min_free"] is not None:
             low = result["min_free"]
             result["min_free"] = figures["min_free"] if low is None else min(low, figures["min_free"])
@@ -145,10 +151,19 @@ def read_run(part):
     with open(os.path.join(part, "events.log"), errors="replace") as f:
         events = f.read()
     frees = [int(m) for m in re.findall(r"heap (-?\d+) ", serial)]
+    thinks = [int(m) for m in re.findall(r"heap -?\d+ \S+ \d+ (\d+)", serial)]
     emu = re.findall(r"end: emulated ([\d.]+) s", events)
+    erases = re.findall(r"nvm sector: (\d+) erases", events)
+    replay = {}
+    if os.path.exists(os.path.join(part, "replay.json")):
+        with open(os.path.join(part, "replay.json")) as f:
+            replay = json.load(f)
     return {"min_free": min(frees) if frees else None,
             "emu_s": float(emu[-1]) if emu else 0.0,
-            "ok": "RESULT: OK" in events}
+            "ok": "RESULT: OK" in events,
+            "thinks": [t for t in thinks if t > 0],
+            "nvm_erases": int(erases[-1]) if erases else None,
+            "boot_ms": replay.get("boot_ms"), "presses": replay.get("presses", [])}
 
 
 def compare_shots(config, name):
@@ -215,6 +230,33 @@ def main(argv=None):
     return report(results, args)
 
 
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, len(values) * p // 100)] if values else None
+
+
+def speed(results):
+    """Emulated-time figures of the main configuration (measured, reported;
+    the speed budgets are PRODUCT.md's): power-on to the menu's last pixel,
+    press to the last pixel of its answer, device decisions, nvm erases."""
+    out = {}
+    main = [r for r in results if r["config"] == MAIN and r["ok"]]
+    boots = [ms for r in main for ms in r["boot_ms"]]
+    if boots:
+        out["board.boot_to_menu_ms"] = percentile(boots, 50)
+    for kind in ("move", "open"):
+        times = [ms for r in main for k, ms, _lines in r["presses"] if k == kind]
+        if times:
+            out["board.press_ms_p50." + kind] = percentile(times, 50)
+            out["board.press_ms_p99." + kind] = percentile(times, 99)
+    for r in main:
+        if r["thinks"]:
+            out["board.think_ms_p99.%s" % r["plan"]] = percentile(r["thinks"], 99)
+        if r["plan"] == "dws5":
+            out["board.erases_per_game.dws5"] = r["nvm_erases"]
+    return out
+
+
 def report(results, args):
     from tools.board.record import BENCH_GAME
     bench = {}
@@ -227,8 +269,11 @@ def report(results, args):
         bench[key] = min(bench.get(key, r["min_free"]), r["min_free"])
         key = "board.emu_s.%s.%s" % (game, r["config"])
         bench[key] = round(bench.get(key, 0) + r["emu_s"], 1)
+    bench.update(speed(results))
     for key, value in sorted(bench.items()):
         parts = key.split(".")
+        if parts[1] != "min_free_bytes":
+            continue
         if parts[1] == "min_free_bytes" and value < MIN_FREE.get(parts[3], 0):
             failed.append({"plan": key, "error": "%d bytes free, budget %d" % (
                 value, MIN_FREE[parts[3]])})

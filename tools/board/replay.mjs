@@ -56,22 +56,39 @@ export default async function (ctx) {
     }
   }
 
+  // Timings, in emulated ms: power-on to the menu's last pixel, and each
+  // press to the last pixel of its answer ("move": no screen change or save;
+  // "open": one or more).  Written to OUT/replay.json.
+  let lastPixelMs = 0, pixels = ctx.pico.display.pixels;
+  const track = () => {
+    if (ctx.pico.display.pixels !== pixels) { pixels = ctx.pico.display.pixels; lastPixelMs = ctx.ms; }
+  };
+  const run = ctx.run.bind(ctx);
+  ctx.run = async (ms) => { await run(ms); track(); };
+  const presses = [];
   let want = plan.boot_lines;
   await lines(want, 300000);
   await quiet(300, 0);
-  ctx.log(`replay: booted, ${plan.items.length} items`);
+  const bootMs = lastPixelMs;
+  const save = () => fs.writeFileSync(ctx.out + '/replay.json',
+    JSON.stringify({ boot_ms: bootMs, presses }));
+  ctx.log(`replay: booted, menu drawn at ${bootMs} ms, ${plan.items.length} items`);
   for (const item of plan.items) {
     const kind = item[0];
     if (kind === 'key') {
+      const start = ctx.ms;
+      const before = lastPixelMs;
       await ctx.press(item[1], PRESS_MS);
       want += item[2];
       await lines(want, STEP_TIMEOUT_MS);
       await quiet(40, item[2] ? 0 : 200);
+      if (lastPixelMs !== before) presses.push([item[2] ? 'open' : 'move', lastPixelMs - start, item[2]]);
     } else if (kind === 'shot') {
       await quiet(200, 0);
       ctx.shot(item[1]);
     } else if (kind === 'cut') {
       ctx.log('replay: power cut');
+      save();
       return;
     } else {
       throw new Error('unknown plan item ' + JSON.stringify(item));
@@ -81,5 +98,6 @@ export default async function (ctx) {
   await ctx.run(500);
   check();
   if (count() !== want) throw new Error(`ended with ${count()} console lines, expected ${want}`);
+  save();
   ctx.log('replay: done');
 }
