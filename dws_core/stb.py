@@ -38,8 +38,9 @@ device around; ``current`` is always the player who must act:
 Rounds (``rounds``): scores add up; round k starts with the player k seats
 clockwise from the roll-off winner (decision).  Lowest total wins.  Events at
 the end: ("round_end", round, scores), ("game_over", ranking).  Under
-``instant_win`` the instant winners rank first; in turns mode the others rank
-by the turns they have completed.
+``instant_win`` the instant winners rank first, the others after them by the
+turns they have completed (more first: a player who had no turn yet ranks
+last), then by their scores.
 """
 
 from dws_core.engine import Engine, rank_by
@@ -210,7 +211,10 @@ class ShutTheBox(Engine):
             return rank_by(totals, higher_is_better=False)
         others = [p for p in range(self.players) if not self.winner[p]]
         groups = [winners]
-        for g in rank_by([totals[p] for p in others], higher_is_better=False):
+        # More turns completed first (RULES.md 2.1: no score is not a better
+        # score), then the lower total; one int key (totals stay below 1024).
+        keys = [totals[p] - 1024 * len(self.round_scores[p]) for p in others]
+        for g in rank_by(keys, higher_is_better=False):
             groups.append([others[i] for i in g])
         return groups
 

@@ -167,6 +167,45 @@ def test_lowest_score_wins_and_equal_lowest_share():
     assert g.winner == [False] * 3
 
 
+def test_instant_win_a_player_without_a_turn_ranks_last():
+    # RULES.md 2.1: P1 scored 5, P2 shut the box at once, P3 never had a
+    # turn: no score is not a better score, so P3 is last, not second.
+    g = game(players=3, dice=[1, 1, 1, 2], instant_win=True)
+    set_box(g, 0, [5])
+    play(g, ("roll", 2))
+    assert g.round_scores == [[5], [], []]
+    set_box(g, 1, [3])
+    events = play(g, ("roll", 2), ("shut", 3), ("confirm",))
+    assert g.over and events[-1] == ("game_over", ((1,), (0,), (2,)))
+    assert g.scores() == [5, 0, 0] and g.ranking() == [[1], [0], [2]]
+
+
+def test_instant_win_ranks_by_turns_played_then_score_over_rounds():
+    # Round 2: P3 shuts; P2 has two scores (more turns: ranks before P1's
+    # and P4's one each); P1 and P4 have one turn each: the lower total first.
+    g = game(players=4, dice=[1, 1] * 4 + [1, 1, 1, 2], instant_win=True, rounds=2)
+    for p, tiles in ((0, [4]), (1, [3]), (2, [9]), (3, [7])):
+        set_box(g, p, tiles)
+        play(g, ("roll", 2))
+    assert g.round == 1 and g.current == 1
+    set_box(g, 1, [8])
+    play(g, ("roll", 2))  # P2 stuck on 8
+    set_box(g, 2, [3])
+    play(g, ("roll", 2), ("shut", 3), ("confirm",))  # P3 shuts: game over
+    assert g.over and g.winner == [False, False, True, False]
+    assert g.round_scores == [[4], [3, 8], [9, 0], [7]]
+    assert g.ranking() == [[2], [1], [0], [3]]
+
+
+def test_without_instant_win_every_player_had_the_same_turns():
+    g = game(players=2, dice=[1, 1, 1, 1], instant_win=False)
+    set_box(g, 0, [9])
+    play(g, ("roll", 2))
+    set_box(g, 1, [4])
+    play(g, ("roll", 2))
+    assert g.over and g.ranking() == [[1], [0]]
+
+
 def test_instant_win_ends_the_game_at_once():
     g = game(players=3, dice=[1, 2], instant_win=True, rounds=3)
     set_box(g, 0, [3])
