@@ -1,8 +1,11 @@
 """DicedOut seats: "normal" and "strong".
 
-The only choices are the bonus mark and the penalised player.
+The only choices are the bonus mark (or declining it) and the penalised
+player.
 
-* strong: the bonus mark minimising the expected round score, by value
+* strong: the bonus mark minimising the expected round score, or no mark
+  when declining expects less (it can: with bonus numbers 6, 7 and 8 and
+  only 6 and 7 left, keeping both open wins on 11 rolls in 36), by value
   iteration over the sheets that contain the current one and the rerolls
   left (``expected_scores``); the penalty goes to the leader (lowest total
   so far among the others; the first clockwise on a tie).
@@ -20,7 +23,8 @@ def expected_scores(marks, rerolls, bonus_mask):
     """V(marks | sub, rerolls) x SCALE for every set ``sub`` of unmarked
     numbers, as a list indexed by ``sub`` packed onto the unmarked bits
     (bit j = the j-th unmarked number, ascending): the expected round score
-    from the start of a roll under optimal bonus marks.  Iterative: sheets
+    from the start of a roll under optimal bonus marks (declining one when
+    that is better).  Iterative: sheets
     with more marks first, then more rerolls; two layers are kept."""
     free = []
     for b in range(11):
@@ -52,11 +56,11 @@ def expected_scores(marks, rerolls, bonus_mask):
                 if nxt == full:
                     continue
                 if bonus_mask >> t & 1:
-                    best = -1
+                    best = cur[nxt]  # declined
                     for k in range(f):
                         if not nxt >> k & 1:
                             v = cur[nxt | (1 << k)]
-                            if best < 0 or v < best:
+                            if v < best:
                                 best = v
                     acc += WAYS[t] * best
                 else:
@@ -67,15 +71,17 @@ def expected_scores(marks, rerolls, bonus_mask):
 
 
 def best_extra(marks, rerolls, bonus_mask):
-    """(number, expected round score x SCALE) of the best bonus mark."""
+    """(number, expected round score x SCALE) of the best bonus mark; number
+    0 when declining is strictly better than every mark."""
     values, free = expected_scores(marks, rerolls, bonus_mask)
-    best_n = -1
-    best = -1
+    best_n = 0
+    best = values[0]  # declined: the sheet as it is
     for j in range(len(free)):
         v = values[1 << j]
-        if best < 0 or v < best:
+        if v <= best:
+            if v < best or best_n == 0:
+                best_n = free[j] + LOW
             best = v
-            best_n = free[j] + LOW
     return best_n, best
 
 
@@ -98,6 +104,8 @@ def turn(game, level, rng):
         marks = game.marks[p]
         if level == "strong":
             n, _ = best_extra(marks, game.rerolls_left(p), game.bonus_mask)
+            if n == 0:
+                return [("decline",)]
         else:
             n = HIGH
             while marks & (1 << (n - LOW)):
@@ -109,11 +117,12 @@ def turn(game, level, rng):
 def hint(game):
     steps = turn(game, "strong", None)
     s = steps[0]
-    if s[0] == "extra":
+    if s[0] == "extra" or s[0] == "decline":
         p = game.current
         _, v = best_extra(game.marks[p], game.rerolls_left(p), game.bonus_mask)
         n = (v * 20 + SCALE) // (2 * SCALE)
-        return steps, "Mark %d: exp round %d.%d" % (s[1], n // 10, n % 10)
+        what = "Mark %d" % s[1] if s[0] == "extra" else "No mark"
+        return steps, "%s: exp round %d.%d" % (what, n // 10, n % 10)
     if s[0] == "penalise":
         return steps, "Penalise P%d, the leader" % (s[1] + 1)
     return steps, None

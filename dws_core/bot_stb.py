@@ -2,12 +2,13 @@
 
 * shut / score: the exact solver's policy (dws_core.stb_solver) maximising
   the chance to shut the box, or minimising the expected score; the solver
-  table of the game's variant (tiles, one-die rule, together mode) is cached.
+  table of the game's variant (tiles, one-die rule) is cached.
 * easy: shut the set holding the largest tile (fewest tiles on a tie), roll
   one die once the open tiles add to 6 or less (when allowed).
 
-A decision is one roll (or, in together mode, one use choice), or the tiles
-of one set followed by its confirm.
+A decision is one roll (or, in together mode, one declaration of one die or
+two before the roll: the same choice as rolling one die or two in turns
+mode), or the tiles of one set followed by its confirm.
 """
 
 from dws_core.stb import ROLL, SELECT, USE, open_sum, tiles_of
@@ -47,12 +48,8 @@ def turn(game, level, rng):
         if game.one_die_allowed(mask) and _one_die(game, level, mask):
             return [("roll", 1)]
         return [("roll", 2)]
-    if game.phase == USE:
-        if level == "easy":
-            one = open_sum(mask) <= 6
-        else:
-            one = game.solver(level).use_one_die(mask, game.dice[0])
-        return [("use", 1 if one else 2)]
+    if game.phase == USE:  # declared before the roll: as rolling 1 or 2 dice
+        return [("use", 1 if _one_die(game, level, mask) else 2)]
     total = game.target(p)
     steps = [("open", t) for t in tiles_of(game.selection)]
     if level == "easy":
@@ -91,8 +88,11 @@ def hint(game):
     shut = game.solver("shut")
     score = game.solver("score")
     if game.phase != SELECT:
-        return steps, "P(shut) %s, exp %s" % (
-            _pct(shut.value(mask), shut.scale), _exp(score.value(mask), score.scale))
+        say = ""
+        if game.phase == USE:
+            say = "Say %s: " % ("1 die" if steps[0][1] == 1 else "2 dice")
+        return steps, "%sP(shut) %s, exp %s" % (
+            say, _pct(shut.value(mask), shut.scale), _exp(score.value(mask), score.scale))
     chosen = 0
     for s in steps:
         if s[0] == "shut":

@@ -2,8 +2,9 @@
 
 A player's sheet for the round is a bit mask: bit ``n - 2`` set means the
 number ``n`` is marked.  A turn is one or more ``("roll",)`` steps: an unmarked
-total is marked and ends the turn (after a bonus number the player first picks
-one more number with ``("extra", n)``); a marked total ticks a reroll box and
+total is marked and ends the turn (after a bonus number the player may first
+mark one more number with ``("extra", n)``, or decline with ``("decline",)``:
+RULES.md 3, "YOU MAY"); a marked total ticks a reroll box and
 the player must roll again, or is diced out when no box is left.  Between
 rounds the player with the lowest round score (roll-off among ties) starts the
 next round and picks ``("penalise", p)``, the player who gets only two boxes.
@@ -23,7 +24,7 @@ NONE = 255  # "no value" in the encoded state
 
 # Phases of the game (attribute ``phase``).
 ROLL = 0     # the current player rolls (a new turn or a compulsory reroll)
-EXTRA = 1    # the current player picks the free mark after a bonus number
+EXTRA = 1    # after a bonus number: the current player may mark one more (or decline)
 PENALTY = 2  # the current player (lowest round score) picks who loses a box
 
 
@@ -120,7 +121,9 @@ class DicedOut(Engine):
             return [("roll",)]
         if self.phase == EXTRA:
             marks = self.marks[self.current]
-            return [("extra", n) for n in range(LOW, HIGH + 1) if not marks & (1 << (n - LOW))]
+            steps = [("extra", n) for n in range(LOW, HIGH + 1) if not marks & (1 << (n - LOW))]
+            steps.append(("decline",))
+            return steps
         return [("penalise", q) for q in range(self.players) if q != self.current]
 
     # ----- steps -------------------------------------------------------------
@@ -131,7 +134,7 @@ class DicedOut(Engine):
             if len(step) != 1:
                 raise Refused("Not a step")
             if self.phase == EXTRA:
-                raise Refused("Pick your bonus mark")
+                raise Refused("Bonus: mark one or decline")
             if self.phase == PENALTY:
                 raise Refused("Pick who loses a reroll")
             self._roll(events)
@@ -150,6 +153,15 @@ class DicedOut(Engine):
             self.phase = ROLL
             if self.marks[p] == ALL_MARKED:
                 self._finish(p, events)
+            self._end_turn(events)
+            return True
+        if kind == "decline":
+            if len(step) != 1:
+                raise Refused("Not a step")
+            if self.phase != EXTRA:
+                raise Refused("No bonus mark now")
+            events.append(("declined", self.current))
+            self.phase = ROLL
             self._end_turn(events)
             return True
         if kind == "penalise":

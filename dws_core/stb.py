@@ -20,26 +20,29 @@ Turns mode (``mode: "turns"``), one player at a time, ``current`` playing:
 Together mode (``mode: "together"``, RULES.md 2.2), built for passing the
 device around; ``current`` is always the player who must act:
 
-1. ``("roll",)`` by the roller (``current == roller``; rollers take turns
-   clockwise, out players included).  If some player still in play may use one
-   die, only die 1 is revealed: ("die1", roller, d1), and phase USE follows;
-   otherwise both dice: ("rolled", roller, (d1, d2)).
-2. Phase USE: each eligible player in play, clockwise from the roller, steps
-   ``("use", 1)`` (die 1 alone) or ``("use", 2)`` (both).  Each choice is
-   irreversible.  After the last one die 2 is revealed: ("rolled", ...).
+1. Phase USE, before each roll: every player in play who may use one die
+   declares, clockwise from the roller, ``("use", 1)`` (die 1 alone) or
+   ``("use", 2)`` (both), openly and before any die is seen: ("use", p, n).
+   A declaration is not a checkpoint: ``undo()`` takes back the last one
+   until the roll.
+2. ``("roll",)`` by the roller (``current == roller``; rollers take turns
+   clockwise, out players included) once all have declared.  Irreversible:
+   ("rolled", roller, (d1, d2)); a one-die player's total is d1.
 3. Every player in play without a matching set is out at once:
    ("out", p, score).  Then each remaining player, clockwise from the roller,
    selects tiles and confirms as in turns mode.
-4. When all have placed, the next roller rolls.  The round ends when every
-   player is out or has shut the box.  With ``instant_win`` the game ends after
-   a roll on which someone shut the box (all who did share the win); everybody
-   keeps the open sum they have then.
+4. When all have placed, the next roller's round of declarations (or roll)
+   follows.  The round ends when every player is out or has shut the box.
+   With ``instant_win`` the game ends after a roll on which someone shut the
+   box (all who did share the win); everybody keeps the open sum they have
+   then.
 
 Rounds (``rounds``): scores add up; round k starts with the player k seats
 clockwise from the roll-off winner (decision).  Lowest total wins.  Events at
 the end: ("round_end", round, scores), ("game_over", ranking).  Under
-``instant_win`` the instant winners rank first; in turns mode the others rank
-by the turns they have completed.
+``instant_win`` the instant winners rank first, the others after them by the
+turns they have completed (more first: a player who had no turn yet ranks
+last), then by their scores.
 """
 
 from dws_core.engine import Engine, rank_by
@@ -210,15 +213,19 @@ class ShutTheBox(Engine):
             return rank_by(totals, higher_is_better=False)
         others = [p for p in range(self.players) if not self.winner[p]]
         groups = [winners]
-        for g in rank_by([totals[p] for p in others], higher_is_better=False):
+        # More turns completed first (RULES.md 2.1: no score is not a better
+        # score), then the lower total; one int key (totals stay below 1024).
+        keys = [totals[p] - 1024 * len(self.round_scores[p]) for p in others]
+        for g in rank_by(keys, higher_is_better=False):
             groups.append([others[i] for i in g])
         return groups
 
     def solver(self, objective="shut", solve=True):
-        """The exact solver table for this game's variant (imported on demand);
-        ``solve=False``: as far as solved yet (see ``stb_solver.solver``)."""
+        """The exact solver table for this game's variant (imported on demand;
+        both modes share it, see ``stb_solver``); ``solve=False``: as far as
+        solved yet (see ``stb_solver.solver``)."""
         from dws_core import stb_solver
-        return stb_solver.solver(self.tiles, self.one_die, objective, self.together, solve)
+        return stb_solver.solver(self.tiles, self.one_die, objective, solve)
 
     def legal_steps(self):
         if self.over:
@@ -269,8 +276,8 @@ class ShutTheBox(Engine):
                 raise Refused("Use 1 or 2 dice")
             self.use[self.current] = n
             events.append(("use", self.current, n))
-            self._next_decider(events)
-            return True
+            self._next_decider()
+            return False  # undoable until the roll
         # SELECT
         p = self.current
         need = self.target(p)
@@ -409,32 +416,26 @@ class ShutTheBox(Engine):
         self.dice = []
         self.selection = 0
         events.append(("round_start", self.round, first))
+        if self.together:
+            self._next_decider()
 
     # ----- together mode ---------------------------------------------------
 
     def _eligible(self, p):
         return self.status[p] == PLAYING and self.one_die_allowed(self.boxes[p])
 
-    def _roll_together(self, events):
-        d1 = self.rng.die()
-        self.dice = [d1]
+    def _next_decider(self):
+        """Before a roll: the next eligible player to declare, else the roller."""
         for p in self.seat_order(self.roller):
-            if self._eligible(p):
-                events.append(("die1", self.roller, d1))
+            if self._eligible(p) and self.use[p] == 0:
                 self.phase = USE
                 self.current = p
                 return
-        self._reveal_second(events)
+        self.phase = ROLL
+        self.current = self.roller
 
-    def _next_decider(self, events):
-        for p in self.seat_order(self.roller):
-            if self._eligible(p) and self.use[p] == 0:
-                self.current = p
-                return
-        self._reveal_second(events)
-
-    def _reveal_second(self, events):
-        self.dice.append(self.rng.die())
+    def _roll_together(self, events):
+        self.dice = [self.rng.die(), self.rng.die()]
         events.append(("rolled", self.roller, tuple(self.dice)))
         for p in self.seat_order(self.roller):
             if self.status[p] == PLAYING and not can_make(self.boxes[p], self.target(p)):
@@ -465,8 +466,7 @@ class ShutTheBox(Engine):
             self._end_round(events)
             return
         self.roller = (self.roller + 1) % self.players
-        self.current = self.roller
-        self.phase = ROLL
+        self._next_decider()
 
     # ----- encoding ----------------------------------------------------------
 
@@ -556,10 +556,11 @@ class ShutTheBox(Engine):
                 raise bad
             if self.placed[q] and (self.phase != SELECT or self.status[q] == OUT):
                 raise bad
-            if self.use[q] and self.phase not in (USE, SELECT):
+            if self.use[q] and self.phase == OVER:
                 raise bad
-            if self.use[q] and self.phase == USE and not self._eligible(q):
-                raise bad
+            if self.phase in (USE, ROLL) and self.together:
+                if self.use[q] and not self._eligible(q):
+                    raise bad
             if self.phase == SELECT and self.status[q] == PLAYING and not self.placed[q]:
                 if not can_make(self.boxes[q], self.target(q)):
                     raise bad  # every player left to place has a matching set
@@ -569,21 +570,31 @@ class ShutTheBox(Engine):
             return
         if PLAYING not in self.status:
             raise bad
-        if self.phase == ROLL:
+        if self.phase in (ROLL, USE):
             if self.dice or self.selection:
                 raise bad
-            if self.together and p != self.roller:
-                raise bad
-            if not self.together and self.status[p] != PLAYING:
-                raise bad
-            return
-        if self.phase == USE:
-            if not self.together or len(self.dice) != 1 or self.selection:
-                raise bad
-            if True in self.placed:
-                raise bad
-            if not self._eligible(p) or self.use[p]:
-                raise bad
+            if not self.together:
+                if self.phase == USE or self.status[p] != PLAYING:
+                    raise bad
+                return
+            # Declarations go clockwise from the roller: everyone eligible
+            # before the current player has declared, nobody after; the
+            # roller rolls once all have.
+            if self.phase == ROLL:
+                if p != self.roller:
+                    raise bad
+                for q in range(n):
+                    if self._eligible(q) and not self.use[q]:
+                        raise bad
+                return
+            declared = True
+            for q in self.seat_order(self.roller):
+                if q == p:
+                    if not self._eligible(q) or self.use[q]:
+                        raise bad
+                    declared = False
+                elif self._eligible(q) and (self.use[q] != 0) != declared:
+                    raise bad
             return
         # SELECT
         if self.status[p] != PLAYING or self.placed[p]:

@@ -19,8 +19,9 @@ exact values and that every move they pick is exactly optimal.  The score
 objective is solved as "maximise (box sum - score)" so one loop serves both;
 ``value()`` converts back.
 
-``reveal=True`` solves the together mode (RULES.md 2.2): an eligible player
-sees the first die before choosing to use it alone or both dice.
+The together mode (RULES.md 2.2) uses the same tables: a player declares
+one die or two before the roll, so each player's own box is played exactly
+as in turns mode (shared rolls change who wins, not a box's chances).
 
 Measured (see bench/stb.py): 9 tiles solve in about 20 ms under MicroPython
 on a desktop (est. under 1 s on a 120 MHz SAMD51) with a 2.8 KB table; 12
@@ -130,7 +131,7 @@ class Solver:
     """
 
     def __init__(self, tiles=9, one_die="high_shut", objective="shut",
-                 reveal=False, scale=None, solve=True):
+                 scale=None, solve=True):
         if tiles not in (9, 10, 12):
             raise ValueError("tiles must be 9, 10 or 12")
         if one_die not in ONE_DIE_RULES:
@@ -145,7 +146,6 @@ class Solver:
         self.tiles = tiles
         self.one_die = one_die
         self.objective = objective
-        self.reveal = reveal
         self.scale = scale
         self.box_sum = tiles * (tiles + 1) // 2
         self.by_total = sets_by_total(tiles)
@@ -243,15 +243,6 @@ class Solver:
         two = 0
         for total in range(2, 13):
             two += TWO_DICE_WAYS[total] * best[total]
-        if self.reveal:
-            acc = 0
-            for d1 in range(1, 7):
-                both = 0
-                for d2 in range(d1 + 1, d1 + 7):
-                    both += best[d2]
-                one = 6 * best[d1]
-                acc += one if one > both else both
-            return acc
         one = 6 * (best[1] + best[2] + best[3] + best[4] + best[5] + best[6])
         return one if one > two else two
 
@@ -295,7 +286,8 @@ class Solver:
         return best
 
     def roll_one_die(self, mask):
-        """Turns mode: should the player roll one die (only when allowed)?"""
+        """Should the player roll one die (turns mode), or declare one die
+        before the roll (together mode)?  Only when the rule allows it."""
         if not one_die_allowed(mask, self.one_die):
             return False
         best = self._best_by_total(mask)
@@ -303,16 +295,6 @@ class Solver:
         for total in range(2, 13):
             two += TWO_DICE_WAYS[total] * best[total]
         return 6 * (best[1] + best[2] + best[3] + best[4] + best[5] + best[6]) > two
-
-    def use_one_die(self, mask, d1):
-        """Together mode: with the first die showing d1, use it alone?"""
-        if not one_die_allowed(mask, self.one_die):
-            return False
-        best = self._best_by_total(mask)
-        both = 0
-        for d2 in range(1, 7):
-            both += best[d1 + d2]
-        return 6 * best[d1] > both
 
 
 def percent_text(chance, scale, decimals=1):
@@ -332,18 +314,17 @@ _CACHE = []
 CACHE_SIZE = 2
 
 
-def solver(tiles=9, one_die="high_shut", objective="shut", reveal=False, solve=True):
+def solver(tiles=9, one_die="high_shut", objective="shut", solve=True):
     """The table for this variant from a cache of the last two used: solved,
     or with ``solve=False`` as it stands (new ones empty), for the app to
     ``advance()`` in slices.  A table still being solved is finished here
     when it is asked for solved: it is the same object either way."""
     for s in _CACHE:
-        if (s.tiles == tiles and s.one_die == one_die and s.objective == objective
-                and s.reveal == reveal):
+        if s.tiles == tiles and s.one_die == one_die and s.objective == objective:
             if solve and not s.done:
                 s.advance(1 << tiles)
             return s
-    s = Solver(tiles, one_die, objective, reveal, solve=solve)
+    s = Solver(tiles, one_die, objective, solve=solve)
     if len(_CACHE) >= CACHE_SIZE:
         del _CACHE[0]
     _CACHE.append(s)
@@ -354,12 +335,11 @@ def clear_cache():
     del _CACHE[:]
 
 
-def value(open_mask, objective="shut", tiles=9, one_die="high_shut", reveal=False):
+def value(open_mask, objective="shut", tiles=9, one_die="high_shut"):
     """V(open_mask) over the objective's scale (see ``Solver.value``)."""
-    return solver(tiles, one_die, objective, reveal).value(open_mask)
+    return solver(tiles, one_die, objective).value(open_mask)
 
 
-def best_move(open_mask, roll, objective="shut", tiles=9, one_die="high_shut",
-              reveal=False):
+def best_move(open_mask, roll, objective="shut", tiles=9, one_die="high_shut"):
     """The tile mask to shut for a roll total (0 when nothing matches)."""
-    return solver(tiles, one_die, objective, reveal).best_set(open_mask, roll)
+    return solver(tiles, one_die, objective).best_set(open_mask, roll)

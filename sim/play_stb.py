@@ -1,7 +1,7 @@
 """Shut the Box and Dice engine steps as the button presses a player makes
 (for scripted sessions, screenshots and tests)."""
 
-from dws_core.stb import SELECT
+from dws_core.stb import SELECT, USE
 from sim.play import finish_interludes
 
 
@@ -79,9 +79,39 @@ def _open(profile, title, seed, players=1):
     return s
 
 
+def declaring(profile, players=3, seed=5):
+    """A together-mode game played by buttons (greedy: the highest tiles
+    first) until, before a roll, one player has declared and another is to
+    declare: the declaration screen."""
+    from sim.play import open_setup, setup_and_start
+    from sim.script import Session
+    s = Session(profile, seed=seed)
+    open_setup(s, "Shut the Box")
+    setup_and_start(s, players, {"mode": "together"})
+    screen = settle(s)
+    game = screen.game
+    for _ in range(400):
+        if game.over:
+            return None
+        if game.phase == USE and 1 in game.use:
+            return s
+        legal = game.legal_steps()
+        shuts = [st for st in legal if st[0] == "shut"]
+        if ("confirm",) in legal:
+            step = ("confirm",)
+        elif game.phase == USE:
+            step = ("use", 1)
+        else:
+            step = shuts[-1] if shuts else legal[0]
+        stb_step(s, step)
+        screen = settle(s)
+    return None
+
+
 def scenes(profile):
     """Screenshot scenes: Shut the Box mid-game (3 players, tiles shut and
-    one chosen), Dice with five dice, two held."""
+    one chosen), the together mode's declaration before a roll, Dice with
+    five dice, two held."""
     s = _open(profile, "Shut the Box", seed=7, players=3)
     screen = settle(s)
     game = screen.game
@@ -96,6 +126,12 @@ def scenes(profile):
     shuts = [st for st in game.legal_steps() if st[0] == "shut"]
     stb_step(s, shuts[0])
     yield "stb", s
+
+    for seed in range(5, 40):
+        s = declaring(profile, seed=seed)
+        if s is not None:
+            yield "stb-declare", s
+            break
 
     s = _open(profile, "Dice", seed=3)
     for _ in range(3):

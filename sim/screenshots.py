@@ -36,6 +36,11 @@ def _dicedout_cargo_scenes(profile):
     s.app.start_game(3, 3, None, seed=12)
     _press_a_until(s, lambda sc: sc.game.round >= 1 and sc.game.again and sc.result is None)
     yield "dicedout", s
+    s.press("DOWN")               # the next player's sheet, read-only
+    yield "dicedout-sheet", s
+    s.press("A")                  # back to the own sheet; then to a bonus mark
+    _press_a_until(s, lambda sc: sc.game.phase == 1 and sc.result is None)
+    yield "dicedout-bonus", s
     s = Session(profile, seed=3)
     s.app.start_game(4, 3, {"hold_cargo": True, "rounds": 3}, seed=12)
     _press_a_until(s, lambda sc: sc.game.round >= 1 and sc.game.crewed())

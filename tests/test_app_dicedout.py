@@ -27,6 +27,9 @@ def step_by_buttons(s, step):
     if step[0] == "roll":
         s.press("A")
         return
+    if step[0] == "decline":
+        s.press("B")                # B: skip the optional extra mark
+        return
     for _ in range(12):
         if screen.pick == step[1]:
             break
@@ -68,7 +71,8 @@ def play(s, rnd, counter=None, on_result=None):
     """Play to the end by buttons; returns the screen and what was seen."""
     screen = settle(s)
     game = screen.game
-    seen = {"results": 0, "rerolls": 0, "extras": 0, "penalties": 0, "diced": 0}
+    seen = {"results": 0, "rerolls": 0, "extras": 0, "penalties": 0, "diced": 0,
+            "declined": 0, "peeks": 0}
     while True:
         screen = settle(s)
         assert s.screen is screen
@@ -93,12 +97,20 @@ def play(s, rnd, counter=None, on_result=None):
             assert counter.count == 0
         legal = game.legal_steps()
         step = rnd.choice(legal)
+        if game.phase == EXTRA and rnd.random() < 0.4:
+            step = ("decline",)     # as often as some mark, not 1 in 10
         p = game.current
         before_used = game.used[p]
+        if game.players > 1 and rnd.random() < 0.1:
+            peek_round_trip(s, screen)
+            seen["peeks"] += 1
         if game.phase == EXTRA:
             seen["extras"] += 1
             assert screen.msg1.shown().startswith("Bonus ")
+            assert screen.msg2.shown() == "<>:number A:mark B:skip"
             assert not game.is_marked(p, screen.pick)
+            if step[0] == "decline":
+                seen["declined"] += 1
         elif game.phase == PENALTY:
             seen["penalties"] += 1
             assert screen.msg2.shown() == "<> A: who gets 2 rerolls"
@@ -147,6 +159,7 @@ def test_four_rounds_with_penalties_and_bonus_marks():
     screen, seen = play(s, random.Random(8))
     assert game.round == 3 and game.over
     assert seen["penalties"] == 3 and seen["extras"] > 0
+    assert seen["declined"] > 0 and seen["peeks"] > 0, seen
     assert screen.table.label.shown().split("\n")[1] == "Rnd"
 
 
@@ -165,6 +178,41 @@ def test_refusal_nothing_to_undo(profile):
     s.press("A")                    # the roll goes ahead and clears the message
     settle(s)
     assert screen.msg1.color == theme.FG and game.encode() != before
+
+
+def peek_round_trip(s, screen):
+    """UP/DOWN through every other sheet (each shown read-only), back to
+    the player's own; nothing changes in the game."""
+    game = screen.game
+    before = game.encode()
+    p = game.current
+    order = [(p + k) % game.players for k in range(1, game.players)]
+    key = "DOWN"
+    if game.players > 2 and game.players % 2:   # both ways round
+        key = "UP"
+        order.reverse()
+    for q in order:
+        s.press(key)
+        check_peek(screen, q)
+        assert_fits(s)
+    s.press(key)
+    assert screen.peek == -1 and game.encode() == before
+    check_sheet(screen)
+
+
+def check_peek(screen, q):
+    g = screen.game
+    assert screen.peek == q
+    assert screen.header.shown().startswith("Sheet of P%d " % (q + 1))
+    assert screen.header.color == theme.player_colour(q)
+    for n in range(2, 13):
+        assert (screen.cells[n - 2].background != theme.BG) == g.is_marked(q, n), n
+    boxes = screen.boxes.shown()
+    assert boxes.count("[x]") == g.used[q] and boxes.count("[ ]") == g.rerolls_left(q)
+    assert screen.cursor.hidden
+    assert [d.shown() for d in screen.dice] == ["", ""]
+    assert screen.msg1.shown() == "P%d's sheet: read-only" % (q + 1)
+    assert screen.msg2.shown() == "UP/DOWN: next  A: back"
 
 
 def rigged_bonus(profile, nvm_path=None):
@@ -190,7 +238,7 @@ def test_bonus_mark_with_the_cursor(profile):
     s, screen, game = rigged_bonus(profile)
     s.press("A")                    # rolls the 12: a bonus number
     settle(s)
-    assert game.phase == EXTRA and screen.msg1.shown() == "Bonus 12! Mark one more"
+    assert game.phase == EXTRA and screen.msg1.shown() == "Bonus 12! May mark 1 more"
     assert not screen.cursor.hidden
     picks = []
     for _ in range(4):
@@ -211,6 +259,63 @@ def test_bonus_mark_with_the_cursor(profile):
     if s.app.leds.die_leds:     # one LED per number: 2, 7 unmarked
         colours = s.app.leds.colours()
         assert colours[0] == 0 and colours[5] == 0 and colours[7] != 0
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_bonus_mark_can_be_skipped_with_b(profile):
+    s, screen, game = rigged_bonus(profile)
+    s.press("A")                    # rolls the 12: a bonus number
+    settle(s)
+    assert game.phase == EXTRA
+    assert screen.msg2.shown() == "<>:number A:mark B:skip"
+    s.press("RIGHT")
+    s.press("B")                    # no extra mark
+    assert game.marks[0] & (1 << (7 - 2)) == 0 and game.is_marked(0, 12)
+    assert game.current == 1 and screen.result is not None
+    assert screen.msg1.shown() == "P1 marked 12, no extra"
+    assert screen.cells[12 - 2].background == theme.GREEN
+    assert screen.cells[7 - 2].background == theme.BG
+    assert_fits(s)
+    s.press("B")                    # the skip is final: nothing to undo
+    assert screen.result is not None and not game.is_marked(0, 7)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_other_players_sheets_read_only(profile):
+    s = new_game(profile, players=3, rounds=1, seed=9)
+    s.press("A")                    # past the roll-off
+    screen = settle(s)
+    game = screen.game
+    for _ in range(6):              # a few turns so the sheets differ
+        if screen.result is not None:
+            s.press("A")
+        else:
+            step_by_buttons(s, game.legal_steps()[0])
+        screen = settle(s)
+    while screen.result is not None or game.phase != 0 or game.again:
+        s.press("A")
+        screen = settle(s)
+    assert screen.msg2.shown() == "SELECT:hint UP/DOWN:sheets"
+    p = game.current
+    before = game.encode()
+    s.press("DOWN")
+    check_peek(screen, (p + 1) % 3)
+    assert_fits(s)
+    s.press("A")                    # back to the own sheet: no roll
+    assert screen.peek == -1 and game.encode() == before
+    check_sheet(screen)
+    assert screen.msg1.shown() == "A: roll the dice"
+    s.press("UP")
+    check_peek(screen, (p + 2) % 3)
+    s.press("UP")
+    check_peek(screen, (p + 1) % 3)
+    s.press("UP")                   # round the table: the own sheet
+    assert screen.peek == -1
+    check_sheet(screen)
+    s.press("DOWN", "LEFT")         # LEFT too only returns
+    assert screen.peek == -1 and game.encode() == before
+    s.press("A")                    # now A rolls
+    assert game.encode() != before
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -235,7 +340,7 @@ def test_continue_while_picking_the_bonus_mark(tmp_path):
     screen2 = settle(s2)
     assert screen2.game.encode() == game.encode()
     assert screen2.pick == 2 and not screen2.cursor.hidden
-    assert screen2.msg1.shown() == "Bonus 12! Mark one more"
+    assert screen2.msg1.shown() == "Bonus 12! May mark 1 more"
     s2.press("RIGHT", "A")
     assert screen2.game.is_marked(0, 7)
     assert screen2.msg1.shown() == "P1 marked 7"

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from dws_app.game_stb import DROP, TILE_CHOSEN, TILE_OPEN, TILE_SHUT, TOP, StbScreen
-from dws_core.stb import ROLL, SELECT, USE, ShutTheBox, open_sum
+from dws_core.stb import PLAYING, ROLL, SELECT, USE, ShutTheBox, open_sum
 from sim.play import finish_interludes, open_setup, setup_and_start
 from sim.play_stb import settle, stb_step
 from sim.script import Session
@@ -40,11 +40,20 @@ def check_screen(screen):
         total = totals[q]
         if g.together and len(g.round_scores[q]) == g.round:
             total += g.score_now(q)
-        assert screen.scores[q].shown() == "P%d %d" % (q + 1, total)
+        if g.together and g.phase in (ROLL, USE) and g.status[q] == PLAYING \
+                and g.one_die_allowed(g.boxes[q]):
+            # Before the roll: who declared what ("?" = still to say).
+            assert screen.scores[q].shown() == "P%d %s" % (q + 1, ("?", "one", "two")[g.use[q]])
+        else:
+            assert screen.scores[q].shown() == "P%d %d" % (q + 1, total)
     if g.phase == SELECT:
         assert screen.info.shown().startswith("= %d  chosen %d" % (g.target(p), open_sum(g.selection)))
-        shown = [screen.dice[k].shown() for k in range(len(g.dice))]
-        assert shown == [str(d) for d in g.dice]
+        dice = g.dice[:1] if g.together and g.use[p] == 1 else g.dice
+        shown = [screen.dice[k].shown() for k in range(2) if not screen.dice[k].hidden]
+        assert shown == [str(d) for d in dice]
+    if g.phase == USE:
+        assert [d.shown() for d in screen.dice] == ["?", "?"]   # nothing rolled yet
+        assert screen.button.shown() == "USE"
 
 
 def play(s, rnd, check_leds=False, greedy=False):
@@ -255,26 +264,123 @@ def test_one_die_and_stuck_turn(profile):
     assert s.screen.name.shown() == "PLAYER 2"
 
 
-def test_use_phase_choice():
-    s = Session("pybadge", seed=2)
-    game = ShutTheBox(2, seed=7, start_player=0,
+def declaring_game(profile, seats=None):
+    """Together mode, remaining_le_6, three players: P1 and P3 may use one
+    die (P2 not), P1 rolls; opened as Continue would (with ``seats``)."""
+    from dws_app.seats import SeatPlayer
+    s = Session(profile, seed=2)
+    game = ShutTheBox(3, seed=7, start_player=0,
                       options={"mode": "together", "one_die": "remaining_le_6"})
-    game.boxes[1] = 0b000000111          # P2: 1 2 3 open, sum 6: may use die 1 alone
+    game.boxes[0] = 0b000000111          # 1 2 3: sum 6
+    game.boxes[2] = 0b000001001          # 1 4: sum 5
+    game._next_decider()
     game._mark_checkpoint()
+    s.app.seats = SeatPlayer(s.app, game, seats)
     s.app.open_game(game)
+    return s, game
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_declaration_screen_before_the_roll(profile):
+    s, game = declaring_game(profile)
+    assert game.phase == USE and game.current == 0
     screen = settle(s)
-    assert screen.msg1.shown() == "A: roll for everyone"
-    s.press("A")
-    assert game.phase == USE and game.current == 1
-    assert type(s.screen).__name__ == "PassScreen"
-    assert s.screen.info.shown().split("\n")[1].strip() == "Die 1 is %d: use it alone?" % game.dice[0]
-    screen = settle(s)
-    assert screen.dice[0].shown() == str(game.dice[0]) and screen.dice[1].shown() == "?"
-    assert screen.button.shown() == "USE"
+    assert screen.msg1.shown() == "Before the roll: 1 or 2?"
+    assert screen.msg2.shown() == "UP/DOWN A:ok SELECT:hint"   # nothing to undo yet
+    assert [d.shown() for d in screen.dice] == ["?", "?"] and game.dice == []
+    assert screen.button.shown() == "USE" and screen.info.shown() == "use 2 dice"
+    assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 45", "P3 ?"]
     s.press("UP")
     assert screen.use == 1 and screen.info.shown() == "use 1 die"
-    s.press("A")
-    assert game.use[1] == 1 and len(game.dice) == 2
+    s.press("RIGHT", "LEFT")                       # LEFT/RIGHT choose too
+    assert screen.use == 1
+    s.press("A")                                   # P1 declares one die
+    assert game.use == [1, 0, 0] and game.current == 2 and game.phase == USE
+    assert type(s.app.top).__name__ == "PassScreen"
+    assert s.app.top.name.shown() == "PLAYER 3"
+    assert s.app.top.info.shown().split("\n")[0].strip() == "P1 says 1 die"
+    screen = settle(s)
+    assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 45", "P3 ?"]
+    assert screen.msg2.shown() == "UP/DOWN  A: ok  B: undo"
+    assert screen.use == 2
+    s.press("A")                                   # P3 declares two dice
+    assert game.phase == ROLL and game.current == 0 and game.use == [1, 0, 2]
+    assert s.app.top.name.shown() == "PLAYER 1"    # back to the roller
+    screen = settle(s)
+    assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 45", "P3 two"]
+    assert screen.msg1.shown() == "A: roll for everyone"
+    assert screen.msg2.shown() == "B: undo  SELECT: hint"
+    s.press("A")                                   # the roll
+    screen = settle(s)
+    assert len(game.dice) == 2 and game.phase == SELECT or game.current != 0
+    if game.current == 0 and game.phase == SELECT:
+        assert game.target(0) == game.dice[0]      # one die: die 1 is the total
+        assert screen.dice[1].hidden and screen.dice[0].shown() == str(game.dice[0])
+        assert screen.info.shown().startswith("= %d " % game.dice[0])
+    assert [lb.shown() for lb in screen.scores][1] == "P2 %d" % game.score_now(1)
+    s.press("B")                                   # nothing to take back after the roll
+    assert game.use[0] == 1 and len(game.dice) == 2
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_undo_a_declaration_hands_the_device_back(profile):
+    s, game = declaring_game(profile)
+    screen = settle(s)
+    s.press("UP", "A")                             # P1: one die
+    screen = settle(s)
+    assert game.current == 2
+    s.press("B")                                   # P3 takes P1's back: to P1
+    assert game.use == [0, 0, 0] and game.current == 0
+    assert type(s.app.top).__name__ == "PassScreen"
+    assert s.app.top.name.shown() == "PLAYER 1"
+    screen = settle(s)
+    assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 45", "P3 ?"]
+    s.press("A")                                   # P1: two dice this time
+    settle(s)
+    s.press("UP", "A")                             # P3: one die
+    assert game.phase == ROLL and game.use == [2, 0, 1]
+    screen = settle(s)
+    s.press("B")                                   # the roller takes P3's back
+    assert game.phase == USE and game.current == 2 and game.use == [2, 0, 0]
+    screen = settle(s)
+    s.press("B")
+    s.press("B")                                   # and P1's: nothing is left
+    assert game.current == 0 and game.use == [0, 0, 0]
+    screen = settle(s)
+    s.press("B")
+    assert screen.msg1.shown() == "Nothing to undo" and game.current == 0
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_device_seats_declare_by_their_bot(profile):
+    s, game = declaring_game(profile, seats=[None, "shut", "easy"])
+    screen = settle(s)
+    s.press("A")                                   # P1 (human): two dice
+    # P3 is a device seat: it declares by its bot, no pass screen needed.
+    for _ in range(200):
+        if game.phase == ROLL:
+            break
+        s.wait(50)
+    assert game.phase == ROLL and game.use[2] == 1     # easy: open sum 5 <= 6
+    screen = settle(s)
+    assert screen.scores[2].shown() == "P3 one"
+    s.press("B")                                   # a device's declaration stays
+    assert screen.msg1.shown() == "Nothing to undo" and game.use[2] == 1
+    # The hint at a declaration: the solver's choice, the cursor on it.
+    s2, game2 = declaring_game(profile)
+    screen2 = settle(s2)
+    s2.press("SELECT")
+    wait_hint(s2, screen2)
+    one = game2.solver("shut").roll_one_die(game2.boxes[0])
+    assert screen2.msg1.shown().startswith("Hint: Say %s" % ("1 die" if one else "2 dice"))
+    assert screen2.use == (1 if one else 2)
+
+
+def wait_hint(s, screen):
+    for _ in range(400):
+        if not screen.msg1.shown().startswith("Hint: thinking"):
+            return
+        s.wait(20)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -315,3 +421,26 @@ def test_continue_resumes_the_turn(profile):
     screen = settle(s)
     assert isinstance(screen, StbScreen) and screen.game.encode() == saved
     assert screen.info.shown().startswith("= %d" % screen.game.target(screen.game.current))
+
+
+def test_old_saves_resume_or_are_refused_with_the_stores_message(tmp_path):
+    """Saves written before declarations came first: a turns-mode game
+    continues; a together game with a die shown before the choice is
+    refused (App.resumable) and the menu says so, without a crash."""
+    from tests.test_stb_rules import OLD_TOGETHER_DIE1_SHOWN, OLD_TURNS_SELECT
+    nvm = str(tmp_path / "nvm.bin")
+    s = Session("pybadge", seed=1, nvm_path=nvm)
+    s.app.store.save_game(bytes.fromhex(OLD_TURNS_SELECT))
+    s = Session("pybadge", seed=1, nvm_path=nvm)
+    assert s.screen.menu.items[0] == "Continue Shut the Box" and not s.app.notes
+    s.press("A")
+    screen = settle(s)
+    assert isinstance(screen, StbScreen) and screen.game.encode().hex() == OLD_TURNS_SELECT
+    nvm2 = str(tmp_path / "nvm2.bin")
+    s = Session("pybadge", seed=1, nvm_path=nvm2)
+    s.app.store.save_game(bytes.fromhex(OLD_TOGETHER_DIE1_SHOWN))
+    s = Session("pybadge", seed=1, nvm_path=nvm2)
+    assert s.screen.menu.items[0] == "Dice Wide Shut"     # nothing to continue
+    assert s.app.notes == ["Saved game lost (unusable)"]
+    assert s.screen.sub.shown().startswith("Saved game lost")
+    assert s.app.last_error is None

@@ -61,7 +61,7 @@ def passes_until(s, done, limit=5000):
 
 
 def fresh(game, objective):
-    return S.Solver(game.tiles, game.one_die, objective, game.together)
+    return S.Solver(game.tiles, game.one_die, objective)
 
 
 def pct(value, scale):
@@ -199,7 +199,7 @@ def test_continue_goes_on_with_the_same_tables():
     s = Session("pybadge", seed=6)
     s.app.start_game(2, 1, {"tiles": 12, "mode": "together"}, seed=3)
     tables = list(s.app.seats.tables)
-    assert [t.reveal for t in tables] == [True, True]
+    assert [t.objective for t in tables] == ["shut", "score"]  # turns mode's tables
     for _ in range(30):
         s.app.poll()
     left = tables[0].left()
@@ -249,7 +249,7 @@ def test_the_main_loop_does_not_sleep_while_solving():
 
 def test_cached_solver_unsolved_then_finished_in_place():
     S.clear_cache()
-    t = S.solver(9, "never", "score", False, solve=False)
+    t = S.solver(9, "never", "score", solve=False)
     assert not t.done and t.left() == 511
     assert S.solver(9, "never", "score", solve=False) is t
     t.advance(100)
@@ -261,7 +261,7 @@ def test_cached_solver_unsolved_then_finished_in_place():
 
 MP_SCRIPT = """
 from dws_core import stb_solver as S
-t = S.solver(12, "high_shut", "shut", False, False)
+t = S.solver(12, "high_shut", "shut", False)
 passes = 1
 while not t.advance(S.SLICE_STATES):
     passes += 1

@@ -20,8 +20,9 @@ def ways(t):
     return 6 - abs(t - 7)
 
 
-def reference_dicedout(marks, rerolls):
-    """V(marks, rerolls) by memoised recursion with exact fractions."""
+def reference_dicedout(marks, rerolls, bonus=BONUS):
+    """V(marks, rerolls) by memoised recursion with exact fractions; after a
+    bonus number the best of declining and every extra mark."""
     memo = {}
 
     def value(m, r):
@@ -40,9 +41,10 @@ def reference_dicedout(marks, rerolls):
                 nm = m | bit
                 if nm == ALL:
                     out = Fraction(0)
-                elif BONUS & bit:
-                    out = min(Fraction(0) if nm | (1 << k) == ALL else value(nm | (1 << k), r)
-                              for k in range(11) if not nm & (1 << k))
+                elif bonus & bit:
+                    out = min([value(nm, r)] + [
+                        Fraction(0) if nm | (1 << k) == ALL else value(nm | (1 << k), r)
+                        for k in range(11) if not nm & (1 << k)])
                 else:
                     out = value(nm, r)
             total += Fraction(ways(t), 36) * out
@@ -66,17 +68,49 @@ def test_dicedout_values_match_exact_fractions(marks, rerolls):
     assert abs(Fraction(values[0], bot_dicedout.SCALE) - exact) < Fraction(1, 1000)
 
 
+SIX_TO_EIGHT = 0b00000111 << 4  # bonus numbers 6, 7 and 8 (a variant)
+
+
 def test_dicedout_best_extra_is_the_exact_minimum():
-    for marks, rerolls in ((0b00001000001, 3), (0b10000110001, 1), (0b01111000001, 0)):
-        n, v = bot_dicedout.best_extra(marks, rerolls, BONUS)
-        options = {}
+    for marks, rerolls, bonus in ((0b00001000001, 3, BONUS), (0b10000110001, 1, BONUS),
+                                  (0b01111000001, 0, BONUS),
+                                  (ALL & ~0b110000, 3, SIX_TO_EIGHT),
+                                  (ALL & ~0b110000, 0, SIX_TO_EIGHT),
+                                  (0b11001000011, 2, SIX_TO_EIGHT)):
+        n, v = bot_dicedout.best_extra(marks, rerolls, bonus)
+        options = {0: reference_dicedout(marks, rerolls, bonus)}  # 0: declined
         for k in range(11):
             if not marks & (1 << k):
                 nm = marks | (1 << k)
-                options[k + 2] = Fraction(0) if nm == ALL else reference_dicedout(nm, rerolls)
+                options[k + 2] = Fraction(0) if nm == ALL else reference_dicedout(nm, rerolls, bonus)
         best = min(options.values())
         assert options[n] - best < Fraction(1, 1000)
         assert abs(Fraction(v, bot_dicedout.SCALE) - best) < Fraction(1, 1000)
+
+
+def test_dicedout_strong_declines_a_bonus_mark_when_that_expects_less():
+    # Bonus numbers 6, 7, 8; everything but 6 and 7 marked: with both open,
+    # either one rolled is a bonus that marks the other (11 rolls in 36);
+    # marking one now leaves only its partner (5 or 6 in 36).
+    game = DicedOut(2, seed=1, options={"bonus_numbers": (6, 7, 8)}, start_player=0)
+    game.marks[0] = ALL & ~0b110000
+    game.phase = 1  # EXTRA, as after rolling the 8
+    game.dice = [4, 4]
+    game = DicedOut.decode(game.encode())
+    assert bots.bot_turn(game, "strong", Rng(1)) == [("decline",)]
+    assert bots.bot_turn(game, "normal", Rng(1)) == [("extra", 7)]
+    steps, text = bots.hint(game)
+    assert steps == [("decline",)] and text.startswith("No mark: exp round ")
+    declined = reference_dicedout(game.marks[0], 3, SIX_TO_EIGHT)
+    marked = reference_dicedout(game.marks[0] | 0b100000, 3, SIX_TO_EIGHT)
+    assert declined < marked
+    # With the default bonus numbers 2 and 12 the same sheet takes the mark.
+    game = DicedOut(2, seed=1, start_player=0)
+    game.marks[0] = ALL & ~0b110000
+    game.phase = 1
+    game.dice = [6, 6]
+    game = DicedOut.decode(game.encode())
+    assert bots.bot_turn(game, "strong", Rng(1))[0][0] == "extra"
 
 
 def test_dicedout_strong_penalises_the_leader():

@@ -118,14 +118,40 @@ def test_a_bonus_number_gives_one_free_extra_mark():
     events = g.step(("roll",))
     assert events == [("rolled", 0, (6, 6)), ("marked", 0, 12), ("bonus", 0, 12)]
     assert g.phase == EXTRA and g.current == 0
-    assert g.legal_steps() == [("extra", n) for n in range(2, 12)]
-    refuse(g, ("roll",), "Pick your bonus mark")
+    assert g.legal_steps() == [("extra", n) for n in range(2, 12)] + [("decline",)]
+    refuse(g, ("roll",), "Bonus: mark one or decline")
     refuse(g, ("extra", 12), "Already marked")
     refuse(g, ("extra", 13), "Pick a number 2-12")
     refuse(g, ("extra", True), "Not a step")
     events = g.step(("extra", 8))
     assert events == [("extra", 0, 8), ("turn_end", 0)]
     assert g.marks[0] == sheet(8, 12) and g.phase == ROLL and g.current == 1
+
+
+def test_the_bonus_mark_may_be_declined():
+    # RULES.md 3: "YOU MAY" mark one more number: declining ends the turn
+    # with only the rolled number marked.
+    g = game(2, dice=[1, 1])
+    g.step(("roll",))
+    assert g.phase == EXTRA and ("decline",) in g.legal_steps()
+    refuse(g, ("decline", 1), "Not a step")
+    events = g.step(("decline",))
+    assert events == [("declined", 0), ("turn_end", 0)]
+    assert g.marks[0] == sheet(2) and g.phase == ROLL and g.current == 1
+    assert not g.can_undo()  # a decision, as a mark is
+    refuse(g, ("decline",), "No bonus mark now")
+
+
+def test_a_declined_bonus_on_the_last_turn_of_a_round():
+    # The player with rerolls left declines; the round goes on without them
+    # being finished (only dicing out or a full sheet finishes a player).
+    g = game(1)
+    g.marks[0] = ALL_MARKED & ~sheet(12, 5, 6)
+    g = rebuilt(g, [6, 6])
+    g.step(("roll",))
+    g.step(("decline",))
+    assert not g.finished(0) and g.marks[0] == ALL_MARKED & ~sheet(5, 6)
+    assert DicedOut.decode(g.encode()).encode() == g.encode()
 
 
 def test_the_default_bonus_numbers_are_2_and_12():

@@ -21,8 +21,8 @@ NUMBERS = tuple(range(2, 13))
 
 def _universe():
     junk = [(), ("roll", 0), ("nope",), ("extra",), ("extra", "7"), ("hold", None),
-            ("count", 2, 3), ("accept", 1), ("penalise", True)]
-    steps = [("roll",), ("accept",)]
+            ("count", 2, 3), ("accept", 1), ("penalise", True), ("decline", 1)]
+    steps = [("roll",), ("accept",), ("decline",)]
     for n in range(-1, 14):
         steps.append(("extra", n))
         steps.append(("penalise", n))
@@ -45,6 +45,7 @@ class DicedOutRecount:
         self.next_penalised = -1
         self.rounds_seen = 0
         self.rolloff = []
+        self.declined = 0
         self.feed(game.initial_events)
 
     def _rolloff_top(self):
@@ -80,6 +81,10 @@ class DicedOutRecount:
                 assert self.awaiting_extra and e[2] not in self.sheets[p]
                 self.sheets[p].add(e[2])
                 self.awaiting_extra = False
+            elif kind == "declined":  # the bonus mark is an option (RULES.md 3)
+                assert self.awaiting_extra and p == self.roller
+                self.awaiting_extra = False
+                self.declined += 1
             elif kind == "reroll":
                 assert self.total in self.sheets[p] and self.used[p] < self.boxes[p]
                 self.used[p] += 1

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dws_core.errors import Refused
-from dws_core.stb import ShutTheBox
+from dws_core.stb import USE, ShutTheBox
 
 ODD_STEPS = [("roll",), ("roll", 0), ("roll", 1), ("roll", 2), ("roll", 3), ("use", 1),
              ("use", 2), ("use", 0), ("confirm",), ("confirm", 1), ("shut",),
@@ -24,31 +24,46 @@ variants = st.fixed_dictionaries({
 class Recount:
     """Boxes, scores and dice rebuilt from events only."""
 
-    def __init__(self, players, tiles, together):
+    def __init__(self, players, tiles, together, one_die):
         self.tiles = tiles
         self.together = together
+        self.one_die = one_die
         self.boxes = [set() for _ in range(players)]
         self.totals = [0] * players
+        self.done = set()  # out or shut this round (together mode)
         self.dice = ()
-        self.use = {}
-        self.revealing = False
+        self.said = {}  # declarations before the next roll
+        self.use = {}  # declarations the last roll was made under
         self.over = False
+
+    def eligible(self, p):
+        box = self.boxes[p]
+        if self.one_die == "high_shut":
+            return max(box) <= 6
+        return self.one_die == "remaining_le_6" and sum(box) <= 6
 
     def see(self, event):
         kind = event[0]
         if kind == "round_start":
             self.boxes = [set(range(1, self.tiles + 1)) for _ in self.boxes]
-        elif kind == "die1":
-            self.dice = (event[2],)
-            self.use = {}
-            self.revealing = True
+            self.done = set()
         elif kind == "rolled":
             self.dice = event[2]
-            if not self.revealing:
-                self.use = {}  # no choices on this roll
-            self.revealing = False
+            if self.together:
+                # RULES.md 2.2: every eligible player in play declared before
+                # this roll, nobody else did; no die was shown before.
+                assert len(self.dice) == 2
+                for p in range(len(self.boxes)):
+                    if p not in self.done:
+                        assert (p in self.said) == self.eligible(p), (p, self.said)
+            self.use = self.said
+            self.said = {}
         elif kind == "use":
-            self.use[event[1]] = event[2]
+            assert self.together and event[1] not in self.said
+            self.said[event[1]] = event[2]
+        elif kind == "undone":
+            if event[1][0] == "use":
+                self.said.pop(event[2])
         elif kind == "shut":
             p, tiles = event[1], event[2]
             need = self.dice[0] if self.use.get(p) == 1 else sum(self.dice)
@@ -59,6 +74,9 @@ class Recount:
             self.totals[event[1]] += event[2]
         elif kind == "stuck" or kind == "out":
             assert event[2] == sum(self.boxes[event[1]])
+            self.done.add(event[1])
+        elif kind == "shut_box":
+            self.done.add(event[1])
         elif kind == "round_end" and self.together:
             for p, box in enumerate(self.boxes):
                 assert event[2][p] == sum(box)
@@ -72,7 +90,7 @@ class Recount:
 def test_random_games(options, players, seed, data):
     g = ShutTheBox(players, seed, options)
     together = options["mode"] == "together"
-    rec = Recount(players, options["tiles"], together)
+    rec = Recount(players, options["tiles"], together, options["one_die"])
     for e in g.initial_events:
         rec.see(e)
     for count in range(3000):
@@ -92,8 +110,11 @@ def test_random_games(options, players, seed, data):
         if count > 400:  # finish quickly: no more taking tiles back
             legal = [s for s in legal if s[0] != "open"] or legal
         if count <= 400 and g.can_undo() and data.draw(st.integers(0, 9)) == 0:
-            g.undo()  # only selections are undone: the recount is unaffected
+            for e in g.undo():  # selections, and declarations before a roll
+                rec.see(e + (g.current,))
             continue
+        if g.phase == USE:
+            assert g.dice == [] and together  # declared before any die is seen
         step = data.draw(st.sampled_from(legal))
         for e in g.step(step):
             rec.see(e)

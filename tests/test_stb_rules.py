@@ -1,6 +1,7 @@
 """Shut the Box rules (RULES.md section 2), one test per rule and variant."""
 import pytest
 
+from dws_core import bot_stb
 from dws_core.errors import DecodeError, Refused
 from tests.engine_helpers import Scripted, refuse as refused
 from dws_core.stb import OUT, PLAYING, ROLL, SELECT, SHUT, USE, ShutTheBox, can_make
@@ -13,6 +14,8 @@ def game(players=1, dice=(), start=0, **options):
 
 def set_box(g, p, tiles):
     g.boxes[p] = mask_of(tiles)
+    if g.together and g.phase in (ROLL, USE):
+        g._next_decider()  # who declares before the roll, as the engine would
     g._mark_checkpoint()
 
 
@@ -167,6 +170,45 @@ def test_lowest_score_wins_and_equal_lowest_share():
     assert g.winner == [False] * 3
 
 
+def test_instant_win_a_player_without_a_turn_ranks_last():
+    # RULES.md 2.1: P1 scored 5, P2 shut the box at once, P3 never had a
+    # turn: no score is not a better score, so P3 is last, not second.
+    g = game(players=3, dice=[1, 1, 1, 2], instant_win=True)
+    set_box(g, 0, [5])
+    play(g, ("roll", 2))
+    assert g.round_scores == [[5], [], []]
+    set_box(g, 1, [3])
+    events = play(g, ("roll", 2), ("shut", 3), ("confirm",))
+    assert g.over and events[-1] == ("game_over", ((1,), (0,), (2,)))
+    assert g.scores() == [5, 0, 0] and g.ranking() == [[1], [0], [2]]
+
+
+def test_instant_win_ranks_by_turns_played_then_score_over_rounds():
+    # Round 2: P3 shuts; P2 has two scores (more turns: ranks before P1's
+    # and P4's one each); P1 and P4 have one turn each: the lower total first.
+    g = game(players=4, dice=[1, 1] * 4 + [1, 1, 1, 2], instant_win=True, rounds=2)
+    for p, tiles in ((0, [4]), (1, [3]), (2, [9]), (3, [7])):
+        set_box(g, p, tiles)
+        play(g, ("roll", 2))
+    assert g.round == 1 and g.current == 1
+    set_box(g, 1, [8])
+    play(g, ("roll", 2))  # P2 stuck on 8
+    set_box(g, 2, [3])
+    play(g, ("roll", 2), ("shut", 3), ("confirm",))  # P3 shuts: game over
+    assert g.over and g.winner == [False, False, True, False]
+    assert g.round_scores == [[4], [3, 8], [9, 0], [7]]
+    assert g.ranking() == [[2], [1], [0], [3]]
+
+
+def test_without_instant_win_every_player_had_the_same_turns():
+    g = game(players=2, dice=[1, 1, 1, 1], instant_win=False)
+    set_box(g, 0, [9])
+    play(g, ("roll", 2))
+    set_box(g, 1, [4])
+    play(g, ("roll", 2))
+    assert g.over and g.ranking() == [[1], [0]]
+
+
 def test_instant_win_ends_the_game_at_once():
     g = game(players=3, dice=[1, 2], instant_win=True, rounds=3)
     set_box(g, 0, [3])
@@ -212,20 +254,24 @@ def test_together_no_eligible_player_rolls_both_dice_at_once():
     assert g.boxes == [mask_of([1, 2, 3, 4, 5, 6, 8, 9]), mask_of([1, 2, 5, 6, 7, 8, 9])]
 
 
-def test_together_first_die_then_per_player_choice():
+def test_together_declarations_come_before_the_roll():
+    # RULES.md 2.2: every eligible player declares one die or two before the
+    # roll, clockwise from the roller; then the roller rolls both dice.
     g = game(players=3, dice=[2, 5], mode="together")
     set_box(g, 0, [1, 2, 3])  # eligible
     set_box(g, 1, [1, 2, 3, 4, 5, 6, 7])  # not eligible
     set_box(g, 2, [1, 2, 4, 6])  # eligible
-    assert play(g, ("roll",)) == [("die1", 0, 2)]
-    assert g.phase == USE and g.current == 0
+    assert g.phase == USE and g.current == 0 and g.dice == []
     assert g.legal_steps() == [("use", 1), ("use", 2)]
     refused(g, ("roll",), "Choose one die or two")
     refused(g, ("use", 3), "Use 1 or 2 dice")
     assert play(g, ("use", 1)) == [("use", 0, 1)]
-    assert g.current == 2  # player 1 may not use one die
-    events = play(g, ("use", 2))
-    assert events == [("use", 2, 2), ("rolled", 0, (2, 5))]
+    assert g.current == 2 and g.phase == USE  # player 1 may not use one die
+    assert play(g, ("use", 2)) == [("use", 2, 2)]
+    assert g.phase == ROLL and g.current == 0 and g.dice == []  # back to the roller
+    assert g.legal_steps() == [("roll",)]
+    refused(g, ("use", 1), "Roll the dice first")
+    assert play(g, ("roll",)) == [("rolled", 0, (2, 5))]
     assert [g.target(p) for p in range(3)] == [2, 7, 7]
     assert g.current == 0 and g.phase == SELECT
     play(g, ("shut", 2), ("confirm",))
@@ -234,17 +280,58 @@ def test_together_first_die_then_per_player_choice():
     assert g.current == 2
     refused(g, ("shut", 3), "Tile 3 is shut")
     play(g, ("shut", 1), ("shut", 6), ("confirm",))
-    assert g.phase == ROLL and g.roller == 1 and g.current == 1
-    assert g.use == [0, 0, 0]
+    # The next roller is player 1, eligible now (7 shut): 1, 2, 0 declare.
+    assert g.use == [0, 0, 0] and g.roller == 1
+    assert g.phase == USE and g.current == 1
+    play(g, ("use", 2))
+    assert g.phase == USE and g.current == 2
+    play(g, ("use", 1))
+    assert g.phase == USE and g.current == 0
+    play(g, ("use", 1))
+    assert g.phase == ROLL and g.current == 1 and g.use == [1, 2, 1]
+
+
+def test_together_a_declaration_can_be_undone_until_the_roll():
+    g = game(players=2, dice=[4, 1], mode="together")
+    set_box(g, 0, [1, 3])
+    set_box(g, 1, [4, 5])
+    play(g, ("use", 1))
+    assert g.current == 1 and g.can_undo()
+    assert g.undo() == [("undone", ("use", 1))]
+    assert g.current == 0 and g.use == [0, 0] and g.phase == USE
+    play(g, ("use", 2), ("use", 1))
+    assert g.phase == ROLL and g.use == [2, 1]
+    g.undo()
+    assert g.current == 1 and g.use == [2, 0]
+    g.rng = Scripted([4, 1])  # undo reloads the checkpoint's own Rng
+    play(g, ("use", 1), ("roll",))
+    assert not g.can_undo()  # the roll: nobody changes after seeing a die
+    with pytest.raises(Refused):
+        g.undo()
+    assert [g.target(p) for p in range(2)] == [5, 4]
+
+
+def test_together_single_player_declares_then_rolls():
+    g = game(players=1, dice=[6, 1, 2, 2], mode="together")
+    set_box(g, 0, [1, 5, 6])
+    assert g.phase == USE and g.current == 0
+    play(g, ("use", 2))
+    assert play(g, ("roll",)) == [("rolled", 0, (6, 1))]
+    play(g, ("shut", 1), ("shut", 6), ("confirm",))
+    assert g.phase == USE  # 5 open: eligible again before the next roll
+    play(g, ("use", 1))
+    events = play(g, ("roll",))
+    assert events[0] == ("rolled", 0, (2, 2)) and ("out", 0, 5) in events
+    assert g.over and g.scores() == [5]
 
 
 def test_together_out_players_keep_their_score_and_round_ends():
     g = game(players=2, dice=[6, 6, 1, 1], mode="together")
     set_box(g, 0, [1, 2])
     set_box(g, 1, [1, 3, 7])
-    events = play(g, ("roll",))  # player 0 may use one die: die 1 first
-    assert events == [("die1", 0, 6)]
-    events = play(g, ("use", 2))
+    assert g.phase == USE and g.current == 0  # player 0 may use one die
+    assert play(g, ("use", 2)) == [("use", 0, 2)]
+    events = play(g, ("roll",))
     assert ("out", 0, 3) in events and ("out", 1, 11) in events
     assert ("round_end", 0, (3, 11)) in events and g.over
     assert g.status == [OUT, OUT] and g.ranking() == [[0], [1]]
@@ -255,7 +342,7 @@ def test_together_instant_win_shared_by_all_who_shut_on_the_roll():
     set_box(g, 0, [4])
     set_box(g, 1, [1, 3])
     set_box(g, 2, [4, 9])
-    play(g, ("roll",), ("use", 2), ("use", 2))
+    play(g, ("use", 2), ("use", 2), ("roll",))  # 2 has 9 open: no choice
     play(g, ("shut", 4), ("confirm",))
     assert not g.over  # the others still place this roll
     play(g, ("shut", 1), ("shut", 3), ("confirm",))
@@ -268,7 +355,7 @@ def test_together_game_ends_when_everyone_is_out_or_shut():
     g = game(players=2, dice=[1, 2, 6, 6], mode="together")
     set_box(g, 0, [3])
     set_box(g, 1, [3, 9])
-    play(g, ("roll",), ("use", 2))  # 0 eligible: decides; 1 is not
+    play(g, ("use", 2), ("roll",))  # 0 eligible: declares; 1 is not
     play(g, ("shut", 3), ("confirm",), ("shut", 3), ("confirm",))
     assert g.status == [SHUT, PLAYING] and g.current == 1 and g.roller == 1
     events = play(g, ("roll",))
@@ -328,3 +415,38 @@ def test_hint_from_the_solver():
     for step in [("shut", t) for t in range(1, 10) if best >> (t - 1) & 1]:
         g.step(step)
     assert ("confirm",) in g.legal_steps()
+
+
+# ----- saves from before the together-mode change --------------------------------
+
+# Checkpoints written by the engine before declarations came before the roll
+# (commit bd2f9db): the byte layout is the same, the together mode's phases
+# changed.  Each resumes or is refused with DecodeError (never a crash).
+OLD_TURNS_SELECT = "020137061b0c0200000000020000000505000001ff000001ff0000"
+OLD_TOGETHER_START = "02015eab3b240200000020000000000000000001ff000001ff0000"
+OLD_TOGETHER_SELECT = "0201122e42c40200000020020000000605000001ff000001ff0000"
+# P2 (1 2 3 open) could use one die: the old roll phase before it chose...
+OLD_TOGETHER_ROLL_ELIGIBLE = "02015eab3b240200000020000000000000000001ff000000070000"
+# ... and the old USE phase: die 1 (a 6) shown, P2 to choose after seeing it.
+OLD_TOGETHER_DIE1_SHOWN = "0201003b5fa30201000020010000000600000001ff000000070000"
+
+
+@pytest.mark.parametrize("old", [OLD_TURNS_SELECT, OLD_TOGETHER_START, OLD_TOGETHER_SELECT])
+def test_old_saves_with_the_same_meaning_resume(old):
+    data = bytes.fromhex(old)
+    g = ShutTheBox.decode(data)
+    assert g.encode() == data and g.legal_steps()
+    for _ in range(200):  # played on to the end
+        if g.over:
+            break
+        for step in bot_stb.turn(g, "easy", None):
+            g.step(step)
+    assert g.over
+
+
+@pytest.mark.parametrize("old", [OLD_TOGETHER_ROLL_ELIGIBLE, OLD_TOGETHER_DIE1_SHOWN])
+def test_old_saves_the_new_order_cannot_reach_are_refused(old):
+    # A roll without the eligible player's declaration, a die shown before
+    # a declaration: states the engine no longer reaches.
+    with pytest.raises(DecodeError):
+        ShutTheBox.decode(bytes.fromhex(old))

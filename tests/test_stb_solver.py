@@ -10,7 +10,9 @@ from itertools import combinations
 import pytest
 
 from dws_core import stb_solver as S
+from dws_core.stb import ROLL, SELECT, USE, ShutTheBox
 from dws_core.stb_solver import SCALE_SCORE, SCALE_SHUT, Solver, exact_scale, mask_of
+from tests.engine_helpers import Scripted
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -39,41 +41,39 @@ def test_published_one_die_when_open_sum_le_6(exact):
 
 
 # Values computed here (exact, rounded to four decimals): chance in %, then
-# expected score, for (tiles, one_die rule, together mode).
+# expected score, for (tiles, one_die rule); both modes (RULES.md 2.2: the
+# together mode declares one die or two before the roll, as turns mode
+# chooses before rolling).  Choosing after seeing die 1, the order this
+# engine had before, gave other values, e.g. 12.3543 % for 9 tiles high_shut.
 COMPUTED = [
-    (9, "never", False, "7.1432", "11.1575"),
-    (9, "remaining_le_6", False, "9.7614", "11.0211"),
-    (9, "high_shut", False, "9.7614", "11.0092"),
-    (9, "remaining_le_6", True, "11.5807", "10.9205"),
-    (9, "high_shut", True, "12.3543", "10.5399"),
-    (10, "never", False, "4.0438", "16.6457"),
-    (10, "remaining_le_6", False, "5.3825", "16.5779"),
-    (10, "high_shut", False, "5.3825", "16.5729"),
-    (10, "high_shut", True, "6.6944", "16.3464"),
-    (12, "never", False, "0.3622", "35.0814"),
-    (12, "remaining_le_6", False, "0.4750", "35.0759"),
-    (12, "high_shut", False, "0.4750", "35.0755"),
-    (12, "high_shut", True, "0.5684", "35.0610"),
+    (9, "never", "7.1432", "11.1575"),
+    (9, "remaining_le_6", "9.7614", "11.0211"),
+    (9, "high_shut", "9.7614", "11.0092"),
+    (10, "never", "4.0438", "16.6457"),
+    (10, "remaining_le_6", "5.3825", "16.5779"),
+    (10, "high_shut", "5.3825", "16.5729"),
+    (12, "never", "0.3622", "35.0814"),
+    (12, "remaining_le_6", "0.4750", "35.0759"),
+    (12, "high_shut", "0.4750", "35.0755"),
 ]
 
 
-@pytest.mark.parametrize("tiles,rule,reveal,chance,score", COMPUTED)
-def test_computed_values(tiles, rule, reveal, chance, score):
-    shut = Solver(tiles, rule, "shut", reveal, scale=SCALE_SHUT)
+@pytest.mark.parametrize("tiles,rule,chance,score", COMPUTED)
+def test_computed_values(tiles, rule, chance, score):
+    shut = Solver(tiles, rule, "shut", scale=SCALE_SHUT)
     assert "%.4f" % pct4(shut, full(tiles)) == chance
-    exp = Solver(tiles, rule, "score", reveal, scale=SCALE_SCORE)
+    exp = Solver(tiles, rule, "score", scale=SCALE_SCORE)
     assert "%.4f" % round(Fraction(exp.value(full(tiles)), exp.scale), 4) == score
 
 
-@pytest.mark.parametrize("rule,reveal", [("never", False), ("high_shut", False),
-                                         ("high_shut", True)])
-def test_compact_twelve_tile_tables_stay_close(rule, reveal):
+@pytest.mark.parametrize("rule", ["never", "remaining_le_6", "high_shut"])
+def test_compact_twelve_tile_tables_stay_close(rule):
     """12 tiles keep their values in two bytes on the board: every state's
     value stays within 0.0002 of a chance and 0.01 of a point of the
     full-precision table, and the compact table is an array of 'H'."""
     for objective, scale, tol in (("shut", SCALE_SHUT, 0.0002), ("score", SCALE_SCORE, 0.01)):
-        compact = Solver(12, rule, objective, reveal)
-        exact = Solver(12, rule, objective, reveal, scale=scale)
+        compact = Solver(12, rule, objective)
+        exact = Solver(12, rule, objective, scale=scale)
         assert compact.values.typecode == "H" and len(compact.values) == 4096
         for mask in range(4096):
             a = compact.value(mask) / compact.scale
@@ -81,9 +81,88 @@ def test_compact_twelve_tile_tables_stay_close(rule, reveal):
             assert abs(a - b) <= tol, (objective, mask, a, b)
 
 
+@pytest.mark.parametrize("rule", ["high_shut", "remaining_le_6"])
+def test_together_mode_single_player_is_the_standard_game(rule):
+    """RULES.md 2.2: one player in together mode shuts the box with the
+    standard 9.7614 % (9 tiles), from the very table turns mode uses."""
+    S.clear_cache()
+    turns = ShutTheBox(1, 1, {"one_die": rule}).solver("shut")
+    together = ShutTheBox(1, 1, {"one_die": rule, "mode": "together"})
+    assert together.solver("shut") is turns
+    assert pct4(together.solver("shut"), full(9)) == Fraction(97614, 10000)
+    S.clear_cache()
+
+
+def test_together_mode_engine_played_exactly_gives_the_standard_value():
+    """Optimal play of the together-mode engine itself, one player, 9 tiles,
+    every roll enumerated (exact): the chance is the solver's value, the
+    standard 9.7614 %.  (Choosing after seeing die 1 would give 12.3543 %.)"""
+    value = exact_engine_value(ShutTheBox(1, 1, {"mode": "together"}))
+    table = Solver(9, "high_shut", "shut", scale=exact_scale(9))
+    assert value == Fraction(table.value(full(9)), table.scale)
+    assert round(value * 100, 4) == Fraction(97614, 10000)
+
+
+def exact_engine_value(game):
+    """P(shut) under optimal play of a one-player game, with every step taken
+    by the engine: a declaration (USE) is a choice made with no die shown,
+    a roll a chance over the 36 ordered dice, tiles are a choice of the sets
+    adding to the player's target.  Boxes only lose tiles, so solving the
+    boxes in increasing mask order needs no recursion."""
+    from itertools import combinations
+    tiles = game.tiles
+    values = [Fraction(0)] * (1 << tiles)
+    values[0] = Fraction(1)
+    template = game.encode()
+
+    def after_roll(h):
+        """Value of a state just rolled: the best set for the target."""
+        if h.over:
+            return Fraction(0)  # out with tiles open
+        assert h.phase == SELECT and h.dice
+        box = h.boxes[0]
+        target = h.target(0)
+        open_tiles = [t for t in range(1, tiles + 1) if box >> (t - 1) & 1]
+        best = Fraction(0)
+        for k in range(1, len(open_tiles) + 1):
+            for c in combinations(open_tiles, k):
+                if sum(c) == target:
+                    best = max(best, values[box & ~mask_of(c)])
+        return best
+
+    def roll_value(data):
+        total = Fraction(0)
+        for d1 in range(1, 7):
+            for d2 in range(1, 7):
+                h = ShutTheBox.decode(data)
+                h.rng = Scripted([d1, d2])
+                h.step(("roll",))
+                assert h.rng.values == []
+                total += after_roll(h)
+        return total / 36
+
+    for mask in range(1, 1 << tiles):
+        g = ShutTheBox.decode(template)
+        g.boxes[0] = mask
+        g._next_decider()
+        g._mark_checkpoint()
+        if g.phase == USE:  # a choice before any die is seen
+            assert g.dice == [] and g.legal_steps() == [("use", 1), ("use", 2)]
+            best = Fraction(0)
+            for step in g.legal_steps():
+                h = ShutTheBox.decode(g.encode())
+                h.step(step)
+                assert h.phase == ROLL
+                best = max(best, roll_value(h.encode()))
+            values[mask] = best
+        else:
+            values[mask] = roll_value(g.encode())
+    return values[(1 << tiles) - 1]
+
+
 # ----- an independent exact solver (plain recursion over Fractions) ---------------
 
-def reference(tiles, rule, objective, reveal):
+def reference(tiles, rule, objective):
     """V(state) for every frozenset of open tiles, by brute force."""
     values = {}
     all_tiles = list(range(1, tiles + 1))
@@ -112,24 +191,18 @@ def reference(tiles, rule, objective, reveal):
                    or rule == "remaining_le_6" and sum(state) <= 6)
         if not allowed:
             values[state] = two
-        elif reveal:
-            values[state] = sum(Fraction(1, 6) * pick(
-                best(state, d1), sum(Fraction(1, 6) * best(state, d1 + d2) for d2 in range(1, 7)))
-                for d1 in range(1, 7))
         else:
             one = sum(Fraction(1, 6) * best(state, d) for d in range(1, 7))
             values[state] = pick(one, two)
     return values
 
 
-@pytest.mark.parametrize("rule,reveal", [("never", False), ("remaining_le_6", False),
-                                         ("high_shut", False), ("high_shut", True),
-                                         ("remaining_le_6", True)])
+@pytest.mark.parametrize("rule", ["never", "remaining_le_6", "high_shut"])
 @pytest.mark.parametrize("objective", ["shut", "score"])
-def test_every_state_matches_an_independent_exact_solver(rule, reveal, objective):
-    ref = reference(9, rule, objective, reveal)
-    exact = Solver(9, rule, objective, reveal, scale=exact_scale(9))
-    fixed = Solver(9, rule, objective, reveal)
+def test_every_state_matches_an_independent_exact_solver(rule, objective):
+    ref = reference(9, rule, objective)
+    exact = Solver(9, rule, objective, scale=exact_scale(9))
+    fixed = Solver(9, rule, objective)
     for state, v in ref.items():
         m = mask_of(state)
         assert Fraction(exact.value(m), exact.scale) == v
@@ -168,18 +241,6 @@ def test_fixed_point_moves_are_exactly_optimal(tiles, compact, objective):
                 best = exact._best_by_total(mask)
                 two = sum(S.TWO_DICE_WAYS[t] * best[t] for t in range(2, 13))
                 assert abs(6 * sum(best[1:7]) - two) <= 36 * slack  # a tie at that scale
-
-
-def test_together_one_die_choice_is_optimal():
-    exact = Solver(9, "high_shut", "shut", reveal=True, scale=exact_scale(9))
-    fixed = Solver(9, "high_shut", "shut", reveal=True)
-    for mask in range(1, 64):
-        for d1 in range(1, 7):
-            best = exact._best_by_total(mask)
-            one, both = 6 * best[d1], sum(best[d1 + d2] for d2 in range(1, 7))
-            if one != both:
-                assert fixed.use_one_die(mask, d1) == (one > both)
-    assert not fixed.use_one_die(mask_of([1, 9]), 1)  # 9 open: not allowed
 
 
 def test_one_die_decision_examples():
@@ -240,11 +301,10 @@ def test_bad_arguments():
 MP_SCRIPT = """
 from dws_core import stb_solver as S
 from dws_core.stb import ShutTheBox
-for tiles, rule, obj, reveal in ((9, "never", "shut", False),
-                                 (9, "remaining_le_6", "score", True),
-                                 (12, "high_shut", "shut", False)):
-    s = S.Solver(tiles, rule, obj, reveal)
-    print(tiles, rule, obj, reveal, sum(s.values) % 1000000007, s.value((1 << tiles) - 1))
+for tiles, rule, obj in ((9, "never", "shut"), (9, "remaining_le_6", "score"),
+                         (12, "high_shut", "shut")):
+    s = S.Solver(tiles, rule, obj)
+    print(tiles, rule, obj, sum(s.values) % 1000000007, s.value((1 << tiles) - 1))
 print(S.percent_text(S.value(511, "shut", 9, "never"), S.SCALE_SHUT, 4))
 for seed in range(4):
     g = ShutTheBox(3, seed, {"mode": ("turns", "together")[seed % 2], "tiles": 10})

@@ -9,9 +9,12 @@ left; the two dice large at the right; the score table (this round or the
 roll-off, total); rows 8-9 messages.
 
 Controls: A rolls.  After a bonus number LEFT/RIGHT choose an unmarked
-number and A marks it.  Between rounds the lowest scorer picks with
-LEFT/RIGHT who gets only two rerolls, A confirms.  When a turn ends the sheet
-and dice of that turn stay up until A, then the device is passed on.
+number and A marks it, or B skips the extra mark (it is optional).  Between
+rounds the lowest scorer picks with LEFT/RIGHT who gets only two rerolls, A
+confirms.  UP/DOWN show the other players' sheets one by one, read-only (the
+header says whose; dice and cursor hidden), and the player's own again; any
+other key first returns to the player's own sheet.  When a turn ends the
+sheet and dice of that turn stay up until A, then the device is passed on.
 """
 
 from dws_app import theme, ui
@@ -42,12 +45,15 @@ class DicedOutScreen(GameScreen):
         " reroll [x]: roll again",
         "None left: diced out,",
         " score = unmarked sum",
-        "Bonus (*): <> pick one",
-        " more number, A marks",
+        "Bonus (*): you may mark",
+        " one more: <> pick, A",
+        " marks; B: skip it",
         "Between rounds lowest",
         " picks who gets only 2",
         " rerolls: <> then A",
         "Lowest total wins",
+        "UP/DOWN: see the others'",
+        " sheets (read-only)",
         "START: menu (saved)",
         "Sheet: black on white",
         " = marked, * = bonus",
@@ -79,6 +85,7 @@ class DicedOutScreen(GameScreen):
         self.rolloff = None     # roll-off totals per player, shown in the table
         self.finisher = -1      # the player whose finished turn is up
         self.view = None        # [player, round, marks, used, boxes, a, b]
+        self.peek = -1          # another player whose sheet is shown, or -1
         self.reset_pick()
         self.sync_view()
 
@@ -86,6 +93,10 @@ class DicedOutScreen(GameScreen):
 
     def sync_view(self):
         g = self.game
+        q = self.peek
+        if q >= 0:              # another player's sheet, read-only
+            self.view = [q, g.round, g.marks[q], g.used[q], g.boxes(q), 0, 0]
+            return
         p = g.current
         # The dice belong to this turn only while rolling again or picking a bonus.
         mine = g.again or g.phase == EXTRA
@@ -97,13 +108,15 @@ class DicedOutScreen(GameScreen):
         if self.result is None:
             self.sync_view()
         p, rnd, marks, used, boxes, a, b = self.view
-        self.header.text = "Player %d   Round %d of %d" % (p + 1, rnd + 1, g.rounds)
+        self.header.text = ("Sheet of P%d  Round %d of %d" if self.peek >= 0 else
+                            "Player %d   Round %d of %d") % (p + 1, rnd + 1, g.rounds)
         self.header.color = theme.player_colour(p)
+        green = self.turn_marks if self.peek < 0 else 0
         for n in range(2, 13):
             cell = self.cells[n - 2]
             bit = 1 << (n - 2)
             if marks & bit:
-                cell.background = theme.GREEN if self.turn_marks & bit else theme.WHITE
+                cell.background = theme.GREEN if green & bit else theme.WHITE
                 cell.color = theme.BLACK
             else:
                 cell.background = theme.BG
@@ -130,7 +143,7 @@ class DicedOutScreen(GameScreen):
         die.background = theme.WHITE if value else theme.DARK
 
     def place_cursor(self):
-        phase = self.game.phase if self.result is None else -1
+        phase = self.game.phase if self.result is None and self.peek < 0 else -1
         if phase == EXTRA:
             col, y = cell_col_y(self.pick)
         elif phase == PENALTY:
@@ -146,11 +159,14 @@ class DicedOutScreen(GameScreen):
         g = self.game
         if self.result is not None:
             self.say(self.result[0], self.result[1])
+        elif self.peek >= 0:
+            self.say("P%d's sheet: read-only" % (self.peek + 1), "UP/DOWN: next  A: back")
         elif g.phase == PENALTY:
             self.say("Won the roll-off: choose" if self.rolloff else "Lowest score: you choose",
                      "<> A: who gets 2 rerolls")
         elif g.phase == EXTRA:
-            self.say("Bonus %d! Mark one more" % (g.dice[0] + g.dice[1]), "<>:number  A:mark")
+            self.say("Bonus %d! May mark 1 more" % (g.dice[0] + g.dice[1]),
+                     "<>:number A:mark B:skip")
         elif g.again:
             total = g.dice[0] + g.dice[1]
             left = g.rerolls_left(g.current)
@@ -159,7 +175,7 @@ class DicedOutScreen(GameScreen):
         elif self.note is not None:
             self.say(self.note[0], self.note[1])
         else:
-            self.say("A: roll the dice", "SELECT: hint")
+            self.say("A: roll the dice", "SELECT:hint UP/DOWN:sheets")
 
     def turn_info(self):
         g = self.game
@@ -240,6 +256,8 @@ class DicedOutScreen(GameScreen):
             elif kind == "marked" or kind == "extra":
                 before[2] |= 1 << (e[2] - 2)
                 self.turn_marks |= 1 << (e[2] - 2)
+            elif kind == "declined":
+                line1 = "P%d marked %d, no extra" % (p + 1, before[5] + before[6])
             elif kind == "reroll":
                 before[3] = before[4] - e[2]
             elif kind == "diced_out":
@@ -274,6 +292,7 @@ class DicedOutScreen(GameScreen):
 
     def go_on(self):
         """A after a finished turn: the scores, or the next player."""
+        self.peek = -1
         was = self.finisher
         self.finisher = -1
         self.result = None
@@ -311,11 +330,33 @@ class DicedOutScreen(GameScreen):
                 q = (q + (step or 1)) % g.players
             self.pick = q
 
+    def on_button(self, name):
+        if self.peek >= 0 and name not in ("UP", "DOWN"):
+            self.peek = -1            # back to the player's own sheet first
+            self.refresh()
+            if name in ("A", "B", "LEFT", "RIGHT"):
+                return
+        GameScreen.on_button(self, name)
+
+    def look(self, step):
+        """UP/DOWN: the next other player's sheet, then the player's own."""
+        g = self.game
+        if g.players < 2:
+            return
+        q = (g.current if self.peek < 0 else self.peek) + step
+        q %= g.players
+        self.peek = -1 if q == g.current else q
+        self.refused = None
+        self.refresh()
+
     def buttons(self, name):
         g = self.game
         if self.result is not None:
             if name == "A":
                 self.go_on()
+            return True
+        if name == "UP" or name == "DOWN":
+            self.look(1 if name == "DOWN" else -1)
             return True
         if name == "LEFT" or name == "RIGHT":
             if g.phase != EXTRA and g.phase != PENALTY:
@@ -324,6 +365,9 @@ class DicedOutScreen(GameScreen):
             self.refused = None
             self.place_cursor()
             self.instructions()
+            return True
+        if name == "B" and g.phase == EXTRA:
+            self.act(("decline",))    # the extra mark is optional
             return True
         if name == "A":
             if g.phase == EXTRA:

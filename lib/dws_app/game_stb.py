@@ -5,12 +5,14 @@ chosen, and lie flat (dark, grey number) once shut: position tells them apart
 without colour.  A button right of the dice reads ROLL / USE / SHUT.
 
 Controls: before a roll UP/DOWN choose 1 or 2 dice (when the one-die rule
-allows it) and A rolls; in together mode an eligible player sees die 1 and
-chooses with UP/DOWN to use it alone or both, A confirms.  After the roll
-LEFT/RIGHT move over the tiles and the SHUT button, A chooses or unchooses a
-tile; once the chosen tiles add up the cursor jumps to SHUT and A shuts them.
-B undoes a choice.  A turn that ends (stuck, box shut, round over) stays on
-screen until A, then the device is passed on.
+allows it) and A rolls.  In together mode, before each roll, the device goes
+round every player who may use one die: UP/DOWN (or LEFT/RIGHT) choose 1 or
+2, A declares it; the score row shows who said "one", "two", or "?" (still
+to say); B takes the last declaration back until the roller rolls.  After
+the roll LEFT/RIGHT move over the tiles and the SHUT button, A chooses or
+unchooses a tile; once the chosen tiles add up the cursor jumps to SHUT and
+A shuts them.  B undoes a choice.  A turn that ends (stuck, box shut, round
+over) stays on screen until A, then the device is passed on.
 """
 
 from dws_app import theme, ui
@@ -43,8 +45,12 @@ class StbScreen(GameScreen):
         " A chooses / unchooses",
         " when they add up, A on",
         " SHUT shuts them",
-        "Together: UP/DOWN + A use",
-        " die 1 alone or both",
+        "Together: before a roll,",
+        " who may use one die says",
+        " 1 or 2: UP/DOWN, A;",
+        " row: one / two / ? (yet",
+        " to say); B takes it back",
+        " until the roll",
         "B: undo a choice",
         "SELECT: hint, again: help",
         "START: menu (game saved)",
@@ -108,10 +114,10 @@ class StbScreen(GameScreen):
         dice = list(g.dice)
         if g.phase == ROLL and not g.together:
             dice = [0] * self.ndice
-        elif g.phase == USE:
-            dice.append(0)
         elif not dice:
             dice = [0, 0]
+        elif g.together and g.use[p] == 1:
+            dice = dice[:1]           # declared one die: die 1 is the total
         return p, g.boxes[p], g.selection, dice
 
     def refresh(self):
@@ -150,6 +156,8 @@ class StbScreen(GameScreen):
             if self.rolloff is not None:
                 d = self.rolloff.get(p)
                 label.text = "P%d %s" % (p + 1, dice_text(d) if d else "")
+            elif self.declaring(p):
+                label.text = "P%d %s" % (p + 1, ("?", "one", "two")[g.use[p]])
             else:
                 total = totals[p]
                 if g.together and not g.over and len(g.round_scores[p]) == g.round:
@@ -161,6 +169,12 @@ class StbScreen(GameScreen):
             else:
                 done = g.status[p] != PLAYING and self.rolloff is None
                 label.color, label.background = (theme.DIM if done else colour), theme.BG
+
+    def declaring(self, p):
+        """Together mode, before the roll: does player p declare 1 or 2 dice?"""
+        g = self.game
+        return (g.together and g.phase in (ROLL, USE) and self.frozen is None
+                and g.status[p] == PLAYING and g.one_die_allowed(g.boxes[p]))
 
     def draw_info(self, p, sel, dice):
         g = self.game
@@ -196,13 +210,15 @@ class StbScreen(GameScreen):
         g = self.game
         if g.phase == ROLL:
             if g.together:
-                self.say("A: roll for everyone", "SELECT: hint  START: menu")
+                self.say("A: roll for everyone",
+                         "B: undo  SELECT: hint" if g.can_undo() else "SELECT: hint  START: menu")
             elif ("roll", 1) in g.legal_steps():
                 self.say("A: roll  UP/DOWN: 1/2 dice", "SELECT: hint  START: menu")
             else:
                 self.say("A: roll the dice", "SELECT: hint  START: menu")
         elif g.phase == USE:
-            self.say("Die 1: %d. Use it alone?" % g.dice[0], "UP/DOWN: 1/2 dice  A: ok")
+            self.say("Before the roll: 1 or 2?",
+                     "UP/DOWN  A: ok  B: undo" if g.can_undo() else "UP/DOWN A:ok SELECT:hint")
         elif open_sum(g.selection) == g.target(g.current):
             self.say("A: shut " + " ".join(str(t) for t in self.chosen()), "B: undo")
         else:
@@ -218,7 +234,7 @@ class StbScreen(GameScreen):
         if g.phase == ROLL:
             return "Your roll for everyone"
         if g.phase == USE:
-            return "Die 1 is %d: use it alone?" % g.dice[0]
+            return "Say: 1 die or 2, then roll"
         return "Shut tiles adding to %d" % g.target(g.current)
 
     def turn_info(self):
@@ -302,8 +318,8 @@ class StbScreen(GameScreen):
             k = e[0]
             if k == "rolled":
                 lines.append("Rolled %s = %d" % (dice_text(e[2]), sum(e[2])))
-            elif k == "die1":
-                lines.append("Die 1 shows %d" % e[2])
+            elif k == "use":
+                lines.append("P%d says %s" % (e[1] + 1, "1 die" if e[2] == 1 else "2 dice"))
             elif k == "stuck":
                 lines.append("P%d stuck: scores %d" % (e[1] + 1, e[2]))
             elif k == "out":
@@ -343,7 +359,7 @@ class StbScreen(GameScreen):
         rolled = False
         stop = False
         for e in events:
-            if e[0] in ("rolled", "die1"):
+            if e[0] == "rolled":
                 rolled = True
             elif e[0] in ("turn_end", "round_end", "game_over"):
                 stop = True
@@ -413,6 +429,9 @@ class StbScreen(GameScreen):
 
     def move(self, delta):
         g = self.game
+        if g.phase == USE:
+            self.choose_dice(3 - self.use)    # LEFT/RIGHT also choose 1 or 2
+            return
         if g.phase != SELECT:
             return
         self.cursor = (self.cursor + delta) % (g.tiles + 1)
@@ -449,8 +468,30 @@ class StbScreen(GameScreen):
     def undo(self):
         g = self.game
         before = g.selection
+        p = g.current
+        if g.together and g.phase != SELECT and g.can_undo():
+            # A declaration: taken back only by a human's seat (a device
+            # seat would just say it again).
+            seats = getattr(self.app, "seats", None)
+            if seats is not None and seats.device(self.last_declarer()):
+                self.refuse("Nothing to undo")
+                return
         if GameScreen.undo(self):
             gone = before & ~g.selection
             if gone:                  # the cursor goes back to the tile undone
                 self.cursor = len(bin(gone)) - 3
                 self.refresh()
+            elif g.current != p:      # a declaration: back to who said it
+                self.use = 2
+                GameScreen.begin_turn(self, False)
+
+    def last_declarer(self):
+        """The player who declared last before this roll (together mode)."""
+        g = self.game
+        last = -1
+        for q in g.seat_order(g.roller):
+            if q == g.current and g.phase == USE:
+                break
+            if g.use[q]:
+                last = q
+        return last

@@ -6,7 +6,8 @@ from dws_core import bots
 from dws_core.games import game_class
 from dws_core.rng import Rng
 for gid, n, opts, lv in ((1, 3, {}, ()), (2, 3, {}, ("easy", "shut", "score")), (2, 2, {"mode": "together"}, ("shut", "score")),
-                         (3, 3, {}, ("normal", "strong")), (4, 3, {"hold_cargo": True}, ("normal", "strong")),
+                         (3, 3, {}, ("normal", "strong")), (3, 2, {"bonus_numbers": (6, 7, 8)}, ("strong",)),
+                         (4, 3, {"hold_cargo": True}, ("normal", "strong")),
                          (4, 2, {}, ("normal", "strong"))):
     g = game_class(gid)(n, seed=4, options=opts)
     if gid == 1:
@@ -31,3 +32,11 @@ for gid, n, opts, lv in ((1, 3, {}, ()), (2, 3, {}, ("easy", "shut", "score")), 
         for s in bots.bot_turn(g, lv[g.current % len(lv)], r):
             g.step(s)
     print(gid, "%08x" % g.digest(), texts, txt)
+# DicedOut, bonus numbers 6-8, only 6 and 7 left after rolling the 8: the
+# strong bot declines the bonus mark (both left are bonus numbers).
+g = game_class(3)(2, seed=4, options={"bonus_numbers": (6, 7, 8)}, start_player=0)
+g.marks[0] = 0x7FF & ~0x30
+g.phase = 1
+g.dice = [4, 4]
+g = type(g).decode(g.encode())
+print(3, bots.bot_turn(g, "strong", Rng(4)), bots.hint(g)[1])

@@ -5,12 +5,20 @@ from dws_core.games import GAMES, game_class
 from dws_core.rng import Rng
 
 MAX_STEPS = 4000
+# Odd seeds play a variant: Shut the Box together (declarations before the
+# roll), DicedOut with bonus numbers 6-8 (bonus marks, taken or declined).
+VARIANTS = ((2, {"mode": "together", "one_die": "remaining_le_6"}),
+            (3, {"bonus_numbers": (6, 7, 8)}))
 
 
 def play(game_id, players, seed):
     cls = game_class(game_id)
     players = min(max(players, cls.MIN_PLAYERS), cls.MAX_PLAYERS)
-    game = cls(players, seed=seed)
+    options = None
+    for gid, opts in VARIANTS:
+        if gid == game_id and seed % 2:
+            options = opts
+    game = cls(players, seed=seed, options=options)
     picker = Rng(seed * 7919 + game_id)
     steps = 0
     while not game.over and steps < MAX_STEPS:
@@ -18,6 +26,8 @@ def play(game_id, players, seed):
         if not legal:
             break
         game.step(legal[picker.below(len(legal))])
+        if game.can_undo() and picker.below(8) == 0:
+            game.undo()  # reversible steps: a selection, a declaration
         steps += 1
     return game, steps
 
