@@ -51,12 +51,15 @@ def turn(game, level, rng):
     if game.phase == USE:  # declared before the roll: as rolling 1 or 2 dice
         return [("use", 1 if _one_die(game, level, mask) else 2)]
     total = game.target(p)
-    steps = [("open", t) for t in tiles_of(game.selection)]
     if level == "easy":
         chosen = _easy_set(mask, total, game.tiles)
     else:
         chosen = game.solver(level).best_set(mask, total)
-    for t in tiles_of(chosen):
+    # From where the player stands: open only the chosen tiles the set
+    # lacks, shut only the tiles it still needs.
+    selection = game.selection
+    steps = [("open", t) for t in tiles_of(selection & ~chosen)]
+    for t in tiles_of(chosen & ~selection):
         steps.append(("shut", t))
     steps.append(("confirm",))
     return steps
@@ -93,14 +96,26 @@ def hint(game):
             say = "Say %s: " % ("1 die" if steps[0][1] == 1 else "2 dice")
         return steps, "%sP(shut) %s, exp %s" % (
             say, _pct(shut.value(mask), shut.scale), _exp(score.value(mask), score.scale))
-    chosen = 0
+    chosen = game.selection
+    undo = []
+    todo = []
     for s in steps:
         if s[0] == "shut":
             chosen |= 1 << (s[1] - 1)
+            todo.append(str(s[1]))
+        elif s[0] == "open":
+            chosen &= ~(1 << (s[1] - 1))
+            undo.append(str(s[1]))
     rest = mask & ~chosen
-    names = "+".join([str(t) for t in tiles_of(chosen)])
-    return steps, "Shut %s: %s shut, exp %s" % (
-        names, _pct(shut.value(rest), shut.scale), _exp(score.value(rest), score.scale))
+    odds = "%s shut, exp %s" % (_pct(shut.value(rest), shut.scale),
+                                _exp(score.value(rest), score.scale))
+    if undo:
+        return steps, "Undo %s, shut %s: %s" % ("+".join(undo), "+".join(todo) or "none", odds)
+    if todo and chosen != game.selection and game.selection:
+        return steps, "Shut %s too: %s" % ("+".join(todo), odds)
+    if todo:
+        return steps, "Shut %s: %s" % ("+".join(todo), odds)
+    return steps, "SHUT now: %s" % odds
 
 
 def candidates(game):

@@ -354,3 +354,44 @@ def test_cargo_hint_from_any_position(players, seed, moves, hold, classic):
     for s in steps:
         assert s in game.legal_steps()
         game.step(s)
+
+
+# ----- Shut the Box: the hint continues the player's own selection -------------
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10 ** 6), tiles=st.sampled_from((9, 12)),
+       picks=st.integers(0, 3), mode=st.sampled_from(("turns", "together")))
+def test_stb_hint_from_a_partial_selection(seed, tiles, picks, mode):
+    """Tiles already chosen that belong to the best set stay chosen (no
+    "open" step for them); tiles outside it are opened first and the text
+    says Undo; the hint's steps, applied, make a legal turn."""
+    from dws_core.stb import SELECT, ShutTheBox
+    from dws_core import stb_solver
+    game = ShutTheBox(2, seed=seed, options={"tiles": tiles, "mode": mode})
+    rnd = Rng(seed)
+    for _ in range(200):
+        legal = game.legal_steps()
+        if game.over or (game.phase == SELECT and any(s[0] == "shut" for s in legal)):
+            break
+        game.step(legal[rnd.below(len(legal))])
+    if game.over or game.phase != SELECT:
+        return
+    for _ in range(picks):
+        shuts = [s for s in game.legal_steps() if s[0] == "shut"]
+        if not shuts:
+            break
+        game.step(shuts[rnd.below(len(shuts))])
+    steps, text = bots.hint(game)
+    p = game.current
+    best = stb_solver.solver(game.tiles, game.one_die, "shut").best_set(
+        game.boxes[p], game.target(p))
+    opened = [s[1] for s in steps if s[0] == "open"]
+    shut = [s[1] for s in steps if s[0] == "shut"]
+    assert all(not best >> (t - 1) & 1 for t in opened)
+    assert all(game.selection >> (t - 1) & 1 for t in opened)
+    assert all(not game.selection >> (t - 1) & 1 for t in shut)
+    assert text.startswith("Undo") == bool(opened), (steps, text)
+    assert fits(text), text
+    for s in steps:
+        assert s in game.legal_steps(), (s, steps)
+        game.step(s)
