@@ -1,10 +1,10 @@
-"""DicedOut (RULES.md 3): mark the totals 2-12, lowest total over four rounds wins.
+"""DicedOut (docs/rules/dicedout.md): mark the totals 2-12, lowest total over four rounds wins.
 
 A player's sheet for the round is a bit mask: bit ``n - 2`` set means the
 number ``n`` is marked.  A turn is one or more ``("roll",)`` steps: an unmarked
 total is marked and ends the turn (after a bonus number the player may first
 mark one more number with ``("extra", n)``, or decline with ``("decline",)``:
-RULES.md 3, "YOU MAY"); a marked total ticks a reroll box and
+the rules: "YOU MAY"); a marked total ticks a reroll box and
 the player must roll again, or is diced out when no box is left.  Between
 rounds the player with the lowest round score (roll-off among ties) starts the
 next round and picks ``("penalise", p)``, the player who gets only two boxes.

@@ -1,4 +1,4 @@
-"""Shut the Box (RULES.md section 2) for 1-8 players.
+"""Shut the Box (docs/rules/shut-the-box.md) for 1-8 players.
 
 Tiles are named by their numbers (1..tiles); a box is a bit mask of open tiles
 (bit k = tile k+1).  The constructor does the roll-off for the starting player
@@ -17,7 +17,7 @@ Turns mode (``mode: "turns"``), one player at a time, ``current`` playing:
   (irreversible): ("shut", p, tiles), and ("shut_box", p) + ("turn_end", p, 0)
   when the box is empty (with ``instant_win`` the game ends there).
 
-Together mode (``mode: "together"``, RULES.md 2.2), built for passing the
+Together mode (``mode: "together"``, docs/rules/shut-the-box.md, together mode), built for passing the
 device around; ``current`` is always the player who must act:
 
 1. Phase USE, before each roll: every player in play who may use one die
@@ -213,7 +213,7 @@ class ShutTheBox(Engine):
             return rank_by(totals, higher_is_better=False)
         others = [p for p in range(self.players) if not self.winner[p]]
         groups = [winners]
-        # More turns completed first (RULES.md 2.1: no score is not a better
+        # More turns completed first (docs/rules/shut-the-box.md: no score is not a better
         # score), then the lower total; one int key (totals stay below 1024).
         keys = [totals[p] - 1024 * len(self.round_scores[p]) for p in others]
         for g in rank_by(keys, higher_is_better=False):

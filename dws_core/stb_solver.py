@@ -1,4 +1,4 @@
-"""Exact optimal play for Shut the Box (RULES.md 2.3), solved iteratively.
+"""Exact optimal play for Shut the Box (the published values: ../shared/RULES.md 2.3), solved iteratively.
 
 A state is the bit mask of open tiles (bit k = tile k+1 open).  For every
 state the solver stores its value under optimal play for one objective:
@@ -19,7 +19,7 @@ exact values and that every move they pick is exactly optimal.  The score
 objective is solved as "maximise (box sum - score)" so one loop serves both;
 ``value()`` converts back.
 
-The together mode (RULES.md 2.2) uses the same tables: a player declares
+The together mode (docs/rules/shut-the-box.md) uses the same tables: a player declares
 one die or two before the roll, so each player's own box is played exactly
 as in turns mode (shared rolls change who wins, not a box's chances).
 
@@ -62,7 +62,7 @@ def exact_scale(tiles):
 
 
 def one_die_allowed(mask, one_die):
-    """May a player with these open tiles use one die (RULES.md 2.1)?"""
+    """May a player with these open tiles use one die (docs/rules/shut-the-box.md, one die)?"""
     if one_die == "high_shut":
         return mask >> 6 == 0  # every tile above 6 is shut
     if one_die == "remaining_le_6":
