@@ -156,7 +156,8 @@ class Solver:
             self.values = [0] * (1 << tiles)
         self.values[0] = scale if objective == "shut" else self.box_sum * scale
         self._next = 1  # the next mask to solve
-        self._low = low_subsets()
+        self._low = None  # made by the first advance(): tables solved one
+        # after the other never hold two, and an unsolved table none
         self.done = False
         if solve:
             self.advance(1 << tiles)
@@ -174,6 +175,8 @@ class Solver:
         box_sum = self.box_sum
         rule = self.one_die
         ways = TWO_DICE_WAYS
+        if self._low is None:
+            self._low = low_subsets()
         starts, codes = self._low
         best = [0] * 13
         # The hot path on the board: plain loops over small ints in locals.
