@@ -15,21 +15,12 @@ from dws_core.stb import ROLL, SELECT, USE, open_sum, tiles_of
 from dws_core.stb_solver import sets_by_total
 
 LEVELS = ("easy", "shut", "score")
-_sets = []  # [tiles, sets_by_total(tiles)]
-
-
-def _by_total(tiles):
-    if not _sets or _sets[0] != tiles:
-        del _sets[:]
-        _sets.append(tiles)
-        _sets.append(sets_by_total(tiles))
-    return _sets[1]
 
 
 def _easy_set(mask, total, tiles):
     best = 0
     best_key = -1
-    for t in _by_total(tiles)[total] if 0 < total <= 12 else ():
+    for t in sets_by_total(tiles)[total] if 0 < total <= 12 else ():
         if mask & t == t:
             tiles_in = tiles_of(t)
             key = tiles_in[-1] * 16 - len(tiles_in)
@@ -127,7 +118,7 @@ def candidates(game):
     shut = game.solver("shut")
     score = game.solver("score")
     out = []
-    for t in _by_total(game.tiles)[total] if 0 < total <= 12 else ():
+    for t in sets_by_total(game.tiles)[total] if 0 < total <= 12 else ():
         if mask & t == t:
             out.append((t, shut.value(mask & ~t), score.value(mask & ~t)))
     out.sort(key=lambda e: (-e[1], e[2], e[0]))

@@ -78,8 +78,14 @@ def mask_of(tiles):
     return mask
 
 
+_BY_TOTAL = []  # [tiles, sets_by_total(tiles)]: one copy for the tables and the bot
+
+
 def sets_by_total(tiles):
-    """For each total 0..12, the sorted masks of tile sets adding to it."""
+    """For each total 0..12, the sorted masks of tile sets adding to it
+    (shared: do not change the lists)."""
+    if _BY_TOTAL and _BY_TOTAL[0] == tiles:
+        return _BY_TOTAL[1]
     found = [(0, 0)]
     for tile in range(1, tiles + 1):
         bit = 1 << (tile - 1)
@@ -93,6 +99,7 @@ def sets_by_total(tiles):
             by_total[total].append(mask)
     for masks in by_total:
         masks.sort()
+    _BY_TOTAL[:] = [tiles, by_total]
     return by_total
 
 
