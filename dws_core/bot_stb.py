@@ -101,7 +101,7 @@ def hint(game):
     odds = "%s shut, exp %s" % (_pct(shut.value(rest), shut.scale),
                                 _exp(score.value(rest), score.scale))
     if undo:
-        return steps, "Undo %s, shut %s: %s" % ("+".join(undo), "+".join(todo) or "none", odds)
+        return steps, "Open %s, shut %s: %s" % ("+".join(undo), "+".join(todo) or "none", odds)
     if todo and chosen != game.selection and game.selection:
         return steps, "Shut %s too: %s" % ("+".join(todo), odds)
     if todo:

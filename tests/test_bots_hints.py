@@ -364,7 +364,7 @@ def test_cargo_hint_from_any_position(players, seed, moves, hold, classic):
 def test_stb_hint_from_a_partial_selection(seed, tiles, picks, mode):
     """Tiles already chosen that belong to the best set stay chosen (no
     "open" step for them); tiles outside it are opened first and the text
-    says Undo; the hint's steps, applied, make a legal turn."""
+    says Open; the hint's steps, applied, make a legal turn."""
     from dws_core.stb import SELECT, ShutTheBox
     from dws_core import stb_solver
     game = ShutTheBox(2, seed=seed, options={"tiles": tiles, "mode": mode})
@@ -390,7 +390,7 @@ def test_stb_hint_from_a_partial_selection(seed, tiles, picks, mode):
     assert all(not best >> (t - 1) & 1 for t in opened)
     assert all(game.selection >> (t - 1) & 1 for t in opened)
     assert all(not game.selection >> (t - 1) & 1 for t in shut)
-    assert text.startswith("Undo") == bool(opened), (steps, text)
+    assert text.startswith("Open") == bool(opened), (steps, text)
     assert fits(text), text
     for s in steps:
         assert s in game.legal_steps(), (s, steps)

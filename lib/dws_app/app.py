@@ -40,7 +40,7 @@ DIM_PERCENT = 15
 # next needed.  None of them is referenced by a module that a game keeps.
 BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
                  "dws_app.records_store", "dws_app.help", "dws_app.settings",
-                 "dws_app.error")
+                 "dws_app.error", "dws_app.resume")
 # Only on the board: CPython (tests, simulator) keeps one copy of each class.
 FORGETS = sys.implementation.name != "cpython"
 
@@ -348,51 +348,19 @@ class App:
         screen.begin_turn(fresh)
 
     def continue_game(self):
-        collect()
-        from dws_core.games import decode
-        from dws_app.seats import SeatPlayer, levels_of, split
-        data, note = self.store.load_game(self.resumable)
-        if data:
-            meta, data = split(data)
-            game = decode(data)
-            self.seats = SeatPlayer(self, game, levels_of(meta, game))
-            self._saved = game.checkpoint()
-            self.open_game(game)
-        else:
-            self._note(note or "No saved game")
-            self.home()
+        from dws_app.resume import continue_game
+        continue_game(self)
 
     @staticmethod
     def resumable(data):
-        """True when a saved payload can be resumed: a game this app plays,
-        decoding without error, encoding back to the same bytes, not over,
-        with a next step.  Anything else is refused and the older copy used."""
-        from dws_core.errors import DecodeError
-        from dws_core.games import decode
-        from dws_app.seats import levels_of, split
-        meta, data = split(data)
-        if not data or data[0] not in game_ids():
-            return False
-        try:
-            game = decode(data)
-            return not game.over and game.encode() == bytes(data) and \
-                bool(game.legal_steps()) and levels_of(meta, game) is not None
-        except (DecodeError, IndexError, KeyError, TypeError, ValueError, AttributeError):
-            # legal_steps() on a state that decodes but breaks a rule
-            return False
+        """True when a saved payload can be resumed (``dws_app.resume``)."""
+        from dws_app.resume import resumable
+        return resumable(data)
 
     def saved_game_title(self):
         """Title of the game in progress, or None."""
-        data, _note = self.store.load_game(self.resumable)
-        if not data:
-            return None
-        from dws_app.seats import split
-        data = split(data)[1]
-        from dws_core.games import GAMES
-        for gid, _m, _n, title in GAMES:
-            if gid == data[0] and gid in game_ids():
-                return title
-        return None
+        from dws_app.resume import saved_game_title
+        return saved_game_title(self)
 
     def game_running(self, running):
         if self.on_game is not None:
