@@ -22,6 +22,7 @@ from dws_app.app import App, title_of
 from dws_app.game_base import GameScreen
 from dws_app.seats import held
 from sim.hw import build
+from sim.play import choose_options_and_start
 from sim.script import Session
 
 TEST_KEYS = {"anim_ms": 0, "heap_log": 1}
@@ -132,14 +133,7 @@ def setup_and_start(rec, game_id, levels, options):
             while setup.seat_levels()[p] != levels[p]:
                 rec.press("RIGHT")
             rec.press("A")
-    for name in sorted(options):
-        while setup.rows[setup.menu.index] != name:
-            rec.press("DOWN")
-        while setup.options[name] != options[name]:
-            rec.press("RIGHT")
-    while setup.rows[setup.menu.index] != "start":
-        rec.press("DOWN")
-    rec.press("A")
+    choose_options_and_start(rec, options)
 
 
 def play(rec, game_id, rnd, turns=None, shot_at=None):
