@@ -158,7 +158,10 @@ class Solver:
         self.by_total = sets_by_total(tiles)
         if compact:
             from array import array
-            self.values = array("H", bytes(2 << tiles))   # raw bytes: 2 a value
+            # Sized from range's length in one allocation (no temporary buffer:
+            # the board's heap may not hold two more 8 KB blocks); every value
+            # is written before it is read (masks solve in increasing order).
+            self.values = array("H", range(1 << tiles))
         else:
             self.values = [0] * (1 << tiles)
         self.values[0] = scale if objective == "shut" else self.box_sum * scale

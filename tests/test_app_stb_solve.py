@@ -277,3 +277,26 @@ def test_micropython_solves_the_same_table_in_slices(tmp_path):
     assert mp.returncode == 0, mp.stderr
     whole = S.Solver(12, "high_shut", "shut")
     assert mp.stdout.split() == [str(slices(12)), "True", str(sum(whole.values) % 1000000007)]
+
+
+def test_the_scores_release_the_solver_tables():
+    """A finished Shut the Box game drops its solver tables (8-16 KB of the
+    board's heap) when its scores open."""
+    from dws_core import stb_solver
+    from dws_core.stb import ShutTheBox
+    from sim.script import Session
+    s = Session("pybadge", seed=3)
+    game = ShutTheBox(1, seed=5)
+    game.solver("shut")
+    assert stb_solver._CACHE
+    from dws_core.bots import bot_turn
+    from dws_core.rng import Rng
+    for _ in range(100):
+        if game.over:
+            break
+        for step in bot_turn(game, "easy", Rng(1)):
+            game.step(step)
+    assert game.over
+    s.app.show_scores(game)
+    assert type(s.screen).__name__ == "ScoresScreen"
+    assert not stb_solver._CACHE

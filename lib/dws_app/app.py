@@ -431,6 +431,9 @@ class App:
         best = self.store.record_game(game.GAME_ID, game.players, scores,
                                       game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS,
                                       shut=boxes_shut(game))
+        release = getattr(game, "release", None)    # caches a finished game needs no more
+        if release is not None:
+            release()
         self.stack = []
         self.push(ScoresScreen(self, game, best))
 
