@@ -22,7 +22,7 @@ from dws_app.app import App, title_of
 from dws_app.game_base import GameScreen
 from dws_app.seats import held
 from sim.hw import build
-from sim.play import choose_options_and_start
+from sim.play import choose_options_and_start, open_setup
 from sim.script import Session
 
 TEST_KEYS = {"anim_ms": 0, "heap_log": 1}
@@ -114,17 +114,9 @@ class Recorder(Session):
 
 # ----- driving the setup and a game ------------------------------------------
 
-def open_setup(rec, game_id):
-    menu = rec.app.top.menu
-    rec.press(*["DOWN"] * menu.items.index(title_of(game_id)))
-    rec.press("A")
-    assert rec.screen_name == "SetupScreen"
-    return rec.app.top
-
-
 def setup_and_start(rec, game_id, levels, options):
     """Players, seat types and options by buttons, then Start."""
-    setup = open_setup(rec, game_id)
+    setup = open_setup(rec, title_of(game_id))
     while setup.players != len(levels):
         rec.press("RIGHT")
     if len(setup.levels):
