@@ -55,6 +55,7 @@ def main():
             from dws_app.error import error_group
             try:
                 hw.display.root_group = error_group(hw.display, type(e).__name__ + ": " + str(e))
+                hw.display.auto_refresh = True
             except Exception as e2:
                 traceback.print_exception(e2)
             wait_for_a(hw)

@@ -650,3 +650,62 @@ def test_records_equal_an_independent_recount(played):
             for seat in set(w % players for w in g[5]):
                 wins[seat] += 1
         assert rec.tally(players) == (len(mine), wins)
+
+
+def _compacting_saves(s, n=150):
+    data = payload(137, 1)
+    for i in range(n):
+        data = bytearray(data)
+        data[i % 137] ^= 0x5A
+        data = bytes(data)
+        s.save_game(data)
+    return data
+
+
+@pytest.mark.parametrize("granted", [True, False])
+def test_the_spare_file_is_written_only_where_the_drive_is_claimed(tmp_path, monkeypatch, granted):
+    """Before an erasing write the store asks ``claim()`` for the drive: a
+    refused drive (a computer holds it) gets no spare file, and the save
+    still happens."""
+    spare = tmp_path / "dws_nvm.bak"
+    asked = []
+    written = []
+    real_open = open
+
+    def spying_open(path, mode="r", *a, **k):
+        if str(path) == str(spare) and "w" in mode:
+            written.append(path)
+        return real_open(path, mode, *a, **k)
+
+    monkeypatch.setattr("builtins.open", spying_open)
+
+    def claim():
+        asked.append(1)
+        return granted
+
+    nvm = FlashNvm(fresh())
+    s = Store(nvm, spare=str(spare), claim=claim)
+    last = _compacting_saves(s)
+    assert s.stats["compactions"] >= 2
+    assert len(asked) == s.stats["compactions"]
+    assert len(written) == (s.stats["compactions"] if granted else 0)
+    assert not spare.exists()                 # removed after each erasing write
+    assert Store(nvm).load_game() == (last, None)
+
+
+def test_fingerprint_names_the_game_and_records_held():
+    s = Store(fresh())
+    assert s.fingerprint() == (0, 0)
+    s.save_game(b"game one")
+    assert s.fingerprint() == (crc32(b"game one"), 0)
+    s.record_game(3, 2, [5, 7], [1])
+    game, records = s.fingerprint()
+    assert game == crc32(b"game one") and records != 0
+    assert Store(s.nvm).fingerprint() == (game, records)   # the same after a restart
+    s.clear_game()
+    assert s.fingerprint() == (0, records)
+
+
+def test_claim_drive_off_the_board_says_no():
+    from dws_hw import claim_drive
+    assert claim_drive() is False         # no CircuitPython storage module here

@@ -90,7 +90,8 @@ class App:
     reads it): ``seed`` (the entropy, hence every new game and device seat,
     comes from it), ``anim_ms`` (every
     animation's length), ``heap_log`` (print ``heap FREE WHERE`` after a
-    collection at every screen change and checkpoint), ``fail`` (SELECT on the
+    collection at every screen change and checkpoint, and ``nvm GAME
+    RECORDS`` at power-up and after each save), ``fail`` (SELECT on the
     main menu raises, to show the error screen).  A drive without the keys
     behaves as a player's."""
 
@@ -121,6 +122,7 @@ class App:
         self._note(note)
         self._note(self.store.load_records()[1])
         self._note(self.store.load_game(self.resumable)[1])
+        self.nvm_log(self.notes)
         self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
         self.sound = Sound(hw.sound, self.settings["sound"])
         self.stack = []
@@ -188,6 +190,15 @@ class App:
                 think = seats.think_max
                 seats.think_max = 0
             print("heap", free, where, self.hw.ticks_ms(), think)
+
+    def nvm_log(self, notes=()):
+        """With the ``heap_log`` test key: ``nvm GAME RECORDS``, the CRCs of
+        what the store holds, at power-up (with ``note ...``, what the
+        store said was lost) and after each save."""
+        if self.test.get("heap_log"):
+            print("nvm %08x %08x" % self.store.fingerprint())
+            for note in notes:
+                print("note", note)
 
     def push(self, screen):
         self.stack.append(screen)
@@ -304,6 +315,7 @@ class App:
     def start(self):
         if not self.stack:
             self.home()
+        self.display.auto_refresh = True    # a profile may start with it off
 
     def run(self):
         self.start()
@@ -380,6 +392,7 @@ class App:
                 from dws_app.seats import pack
                 data = pack(game.GAME_ID, seats.levels, data)
             self.store.save_game(data)
+        self.nvm_log()
         self.heap_log("checkpoint")
 
     def autosave(self):
@@ -431,6 +444,7 @@ class App:
         best = self.store.record_game(game.GAME_ID, game.players, scores,
                                       game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS,
                                       shut=boxes_shut(game))
+        self.nvm_log()
         release = getattr(game, "release", None)    # caches a finished game needs no more
         if release is not None:
             release()

@@ -91,14 +91,17 @@ class Store:
     """Settings, records and the game in an nvm bytearray (module docstring).
 
     ``erase_always``: every write erases the nvm (SAMD51); ``spare``: a file
-    that keeps the image while an erasing write runs, when it can be written."""
+    that keeps the image while an erasing write runs, when it can be written
+    (``claim()``, if given, is asked first: True when the code may write
+    the drive)."""
 
-    def __init__(self, nvm, erase_always=False, spare=None):
+    def __init__(self, nvm, erase_always=False, spare=None, claim=None):
         if len(nvm) < IMAGE:
             raise ValueError("nvm too small")
         self.nvm = nvm
         self.erase_always = erase_always
         self.spare = spare
+        self.claim = claim          # claim() -> True when the code may write the drive
         self.stats = {"writes": 0, "bytes": 0, "compactions": 0}
         self.gen = None             # generation of our header; None: not ours yet
         self.end = self.limit = 0   # the log's end (next append) and its limit
@@ -182,6 +185,8 @@ class Store:
         spare = self.spare
         if spare:
             try:
+                if self.claim is not None and not self.claim():
+                    raise OSError("drive not writable")
                 import os
                 with open(spare, "wb") as f:
                     f.write(buf)
@@ -244,6 +249,13 @@ class Store:
         self.prev = old
         self.game = payload
         return True
+
+    def fingerprint(self):
+        """(CRC-32 of the game save, of the records), 0 for none: what a
+        power-cut test compares across a restart."""
+        at = self.at.get(RECORDS)
+        records = self.nvm[at[0]:at[0] + at[1]] if at else b""
+        return (crc32(self.game) if self.game else 0, crc32(records) if records else 0)
 
     # ----- settings and records (dws_app.records_store) ------------------
 

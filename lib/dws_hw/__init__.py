@@ -52,6 +52,23 @@ def held_buttons(keys, key_map):
     return held
 
 
+def claim_drive():
+    """Let the code write the CIRCUITPY drive (for the store's spare file),
+    unless a computer holds it: True when the code may write it.
+
+    Asked only when an nvm erase is about to run, long after power-up, so a
+    computer on the USB cable has mounted the drive by then and keeps it
+    (the remount is refused); a device on a battery or a charger gets it,
+    read-only to a computer plugged in later until the next reset."""
+    try:
+        import storage
+        if storage.getmount("/").readonly:
+            storage.remount("/", readonly=False)
+        return True
+    except (ImportError, AttributeError, OSError, RuntimeError):
+        return False
+
+
 # What each profile looks like, for code that must not import the drivers
 # (the simulator builds look-alikes from this): display size, key_number ->
 # button name, LED count, one LED per die, nvm size in bytes.

@@ -14,7 +14,7 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import PROFILES, Hardware, held_buttons
+from dws_hw import claim_drive, PROFILES, Hardware, held_buttons
 
 NAME = "pico_dice"
 KEY_MAP = PROFILES[NAME][1]     # UP DOWN LEFT RIGHT A B START SELECT
@@ -22,13 +22,16 @@ KEY_PINS = (board.GP2, board.GP3, board.GP4, board.GP5,
             board.GP6, board.GP7, board.GP8, board.GP9)
 LED_COUNT = 13
 # The nvm is one 4 KB flash sector: only a write over non-erased bytes erases
-# it.  The spare file keeps the store's image while an erase runs (if the code
-# may write the drive: START held at power-up).
-STORE_OPTIONS = {"erase_always": False, "spare": "/dws_nvm.bak"}
+# it.  The spare file keeps the store's image while an erase runs; the drive
+# is claimed for it then unless a computer holds it (dws_hw.claim_drive).
+STORE_OPTIONS = {"erase_always": False, "spare": "/dws_nvm.bak", "claim": claim_drive}
 
 
 def _keys():
-    return keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True, max_events=16)
+    # Scanned every 5 ms, a change counted after two equal scans: a press
+    # reaches the app within 10 ms (the default 20 ms scan: up to 20 ms).
+    return keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True, max_events=16,
+                       interval=0.005, debounce_threshold=2)
 
 
 def held_at_boot():
@@ -48,13 +51,30 @@ class Piezo:
         self._pwm.duty_cycle = 0
 
 
+# adafruit_st7789's start-up commands with the waits the ST7789 datasheet
+# asks for (and Adafruit's Arduino ST7789 driver uses: 150 ms after the
+# software reset, 10 ms after sleep-out, colour mode and normal mode, none
+# after display-on) instead of its 500 ms after sleep-out and after
+# display-on: power-on to menu is 1 s shorter.
+FAST_INIT = (b"\x01\x80\x96"  # SWRESET, 150 ms
+             b"\x11\x80\x0a"  # SLPOUT, 10 ms
+             b"\x3a\x81\x55\x0a"  # COLMOD 16 bit, 10 ms
+             b"\x36\x01\x08"  # MADCTL
+             b"\x13\x80\x0a"  # NORON, 10 ms
+             b"\x29\x00")  # DISPON
+
+
 def build():
-    from adafruit_st7789 import ST7789
+    import adafruit_st7789
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
     bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17,
                             reset=board.GP20, baudrate=24000000)
-    display = ST7789(bus, width=320, height=240, rotation=90, backlight_pin=board.GP21)
+    adafruit_st7789._INIT_SEQUENCE = FAST_INIT
+    # auto_refresh off until the app has built its first screen: the
+    # firmware's console is never drawn (each full frame costs ~0.5 s).
+    display = adafruit_st7789.ST7789(bus, width=320, height=240, rotation=90,
+                                     backlight_pin=board.GP21, auto_refresh=False)
     pixels = neopixel.NeoPixel(board.GP22, LED_COUNT, auto_write=False, brightness=0.3)
     try:
         sound = Piezo(board.GP15)

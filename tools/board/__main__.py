@@ -26,6 +26,8 @@ import subprocess
 import sys
 import time
 
+from tools.board import cuts
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EMU = os.environ.get("PICO_EMU", os.path.join(os.path.dirname(ROOT), "shared", "pico-emu"))
 OUT = os.path.join(ROOT, "out", "board")
@@ -97,13 +99,14 @@ def drive_image(config, drive, keys, name):
     return image
 
 
-def run_plan(config, drive, name, recorders):
-    """Replay every power-on of a plan; returns the run's figures."""
+def run_plan(config, drive, name, recorders, cut_spec=None):
+    """Replay every power-on of a plan; returns the run's figures (with
+    ``cut_spec``, BOARD_CUTS for a one-power-on plan: the cuts it took)."""
     out_dir = os.path.join(OUT, config, name)
     shutil.rmtree(out_dir, ignore_errors=True)
     result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0,
               "min_free": None, "error": "", "thinks": [], "presses": [], "boot_ms": [],
-              "nvm_erases": 0}
+              "nvm_erases": 0, "cuts": []}
     flash = None
     for k, rec in enumerate(recorders):
         part = os.path.join(out_dir, str(k))
@@ -124,6 +127,8 @@ def run_plan(config, drive, name, recorders):
             flash = os.path.join(part, "flash.bin")
             cmd += ["--dump-flash", flash]
         env = dict(os.environ, BOARD_PLAN=plan_file)
+        if cut_spec:
+            env["BOARD_CUTS"] = json.dumps(cut_spec)
         t0 = time.time()
         done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
         result["wall_s"] += time.time() - t0
@@ -137,11 +142,31 @@ def run_plan(config, drive, name, recorders):
         if figures["min_free"] is not None:
             low = result["min_free"]
             result["min_free"] = figures["min_free"] if low is None else min(low, figures["min_free"])
+        if cut_spec:
+            result["cuts"] = [(part, cut, allowed) for cut, allowed in cuts.taken(part)]
         if done.returncode or not figures["ok"]:
             result["ok"] = False
             result["error"] = (done.stdout + done.stderr)[-1500:]
             break
     return result
+
+
+def run_cut(config, name, part, cut, allowed):
+    """Power on from the flash a cut left; (cut, resumed as it should, text)."""
+    folder = os.path.join(part, "resume-%d" % cut["n"])
+    shutil.rmtree(folder, ignore_errors=True)
+    flash = os.path.join(part, "cut-%d.bin" % cut["n"])
+    cmd = ["node", os.path.join(EMU, "run.mjs"), "--scenario",
+           os.path.join(ROOT, "tools", "board", "resume.mjs"), "--out", folder, "--quiet",
+           "--uf2", firmware(CONFIGS[config][0]), "--max-emu-s", "300", "--flash", flash]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    ok, text = cuts.judge(cut, allowed, folder)
+    if done.returncode:
+        ok, text = False, (done.stdout + done.stderr)[-1500:]
+    if ok:
+        os.remove(flash)        # 2 MiB each; a failed one stays to look at
+    cut = dict(cut, plan=name)
+    return cut, ok, text
 
 
 def read_run(part):
@@ -197,6 +222,8 @@ def main(argv=None):
     ap.add_argument("--config", action="append", choices=sorted(CONFIGS))
     ap.add_argument("--plan", action="append")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--no-cuts", action="store_true", help="no power cuts in the main "
+                    "configuration's whole games")
     ap.add_argument("--json", default=os.path.join(ROOT, "bench-board.json"))
     args = ap.parse_args(argv)
     need(os.path.join(EMU, "run.mjs"), "pico-emu")
@@ -219,15 +246,35 @@ def main(argv=None):
                 jobs.append((config, name, plans[name]))
     drives = {c: build_drive(c) for c in configs}
     results = []
+    cut_results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_plan, c, drives[c], n, recs) for c, n, recs in jobs]
-        for fut in concurrent.futures.as_completed(futures):
-            r = fut.result()
-            results.append(r)
-            print("%-4s %-9s %-9s min free %7s  %6.1f emulated s  %5.0f wall s %s" % (
-                "ok" if r["ok"] else "FAIL", r["config"], r["plan"], r["min_free"],
-                r["emu_s"], r["wall_s"], ("\n" + r["error"]) if not r["ok"] else ""), flush=True)
-    return report(results, args)
+        pending = set()
+        for c, n, recs in jobs:
+            cut_spec = None
+            if c == MAIN and not args.no_cuts and n in cuts.PLANS and len(recs) == 1 \
+                    and full is not None and recs is full.get(n):
+                cut_spec = cuts.spec(n, recs[0])
+            pending.add(pool.submit(run_plan, c, drives[c], n, recs, cut_spec))
+        while pending:
+            finished, pending = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for fut in finished:
+                r = fut.result()
+                if isinstance(r, tuple):
+                    cut_results.append(r)
+                    cut, ok, text = r
+                    print("%-4s cut %s/%d (%s %s)  %s" % (
+                        "ok" if ok else "FAIL", cut["plan"], cut["n"], cut["kind"],
+                        cut.get("pages", cut.get("item")), text), flush=True)
+                    continue
+                results.append(r)
+                print("%-4s %-9s %-9s min free %7s  %6.1f emulated s  %5.0f wall s %s" % (
+                    "ok" if r["ok"] else "FAIL", r["config"], r["plan"], r["min_free"],
+                    r["emu_s"], r["wall_s"], ("\n" + r["error"]) if not r["ok"] else ""),
+                    flush=True)
+                for part, cut, allowed in r["cuts"]:
+                    pending.add(pool.submit(run_cut, r["config"], r["plan"], part, cut, allowed))
+    return report(results, args, cut_results)
 
 
 def percentile(values, p):
@@ -257,10 +304,19 @@ def speed(results):
     return out
 
 
-def report(results, args):
+def report(results, args, cut_results=()):
     from tools.board.record import BENCH_GAME
     bench = {}
     failed = [r for r in results if not r["ok"]]
+    if cut_results:
+        bench.update(cuts.summary(cut_results))
+        failed += [{"plan": "cut %s/%d" % (cut["plan"], cut["n"]), "error": text}
+                   for cut, ok, text in cut_results if not ok]
+        whole = set(cuts.PLANS) <= {r["plan"] for r in results if r["config"] == MAIN}
+        if whole and (bench["board.cuts.tried"] < 30 or bench["board.cuts.in_erase_window"] < 10):
+            failed.append({"plan": "cuts", "error": "%d cuts, %d in erase windows: fewer than "
+                           "30 / 10" % (bench["board.cuts.tried"],
+                                        bench["board.cuts.in_erase_window"])})
     for r in results:
         game = BENCH_GAME.get(r["plan"])
         if game is None or r["min_free"] is None:

@@ -63,11 +63,11 @@ class Recorder(Session):
         test.update(keys)
         test["seed"] = seed
         self.test = dict(test)    # the drive's test keys for this power-on
-        self.app = App(self.hw, test=test)
         self.items = []
         self.shots = {}
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
+            self.app = App(self.hw, test=test)
             self.app.start()
         self.boot_lines = heap_lines(out.getvalue())
 

@@ -8,7 +8,18 @@
 // turn.  More lines than recorded means the board took another path: fail.
 // A Traceback on the console fails at once.  Item ["cut"] ends the run there
 // (with --dump-flash: a power cut).
+//
+// Env BOARD_CUTS (JSON {"items": [[ITEM, MS], ...], "pages": [K, ...]}) takes
+// power cuts without ending the run: the whole flash as it is at that instant
+// goes to OUT/cut-N.bin (the next power-on boots from it, tools/board/cuts.py),
+// MS emulated ms after the press of plan item ITEM starts, and inside every
+// erase of the nvm sector once K of its 16 pages have been programmed again
+// (the erase window: the nvm is blank from its first page up).  OUT/cuts.json
+// says, per cut, how many "nvm GAME RECORDS" lines the app had printed and
+// whether the nvm was written after the last of them (a save under way).
 import fs from 'fs';
+
+const NVM_START = 0xff000;
 
 const PRESS_MS = Number(process.env.BOARD_PRESS_MS || 60);
 const STEP_TIMEOUT_MS = Number(process.env.BOARD_STEP_TIMEOUT_MS || 600000);
@@ -65,6 +76,7 @@ export default async function (ctx) {
   };
   const run = ctx.run.bind(ctx);
   ctx.run = async (ms) => { await run(ms); track(); };
+  const cutter = cuts(ctx);
   const presses = [];
   let want = plan.boot_lines;
   await lines(want, 300000);
@@ -73,16 +85,23 @@ export default async function (ctx) {
   const save = () => fs.writeFileSync(ctx.out + '/replay.json',
     JSON.stringify({ boot_ms: bootMs, presses }));
   ctx.log(`replay: booted, menu drawn at ${bootMs} ms, ${plan.items.length} items`);
-  for (const item of plan.items) {
+  for (const [index, item] of plan.items.entries()) {
     const kind = item[0];
     if (kind === 'key') {
       const start = ctx.ms;
       const before = lastPixelMs;
+      const cutAt = cutter.at(index);
       await ctx.press(item[1], PRESS_MS);
+      if (cutAt !== undefined) {
+        await ctx.run(Math.max(0, start + cutAt - ctx.ms));
+        cutter.take('press', { item: index });
+      }
       want += item[2];
       await lines(want, STEP_TIMEOUT_MS);
       await quiet(40, item[2] ? 0 : 200);
-      if (lastPixelMs !== before) presses.push([item[2] ? 'open' : 'move', lastPixelMs - start, item[2]]);
+      if (lastPixelMs !== before && cutAt === undefined) {
+        presses.push([item[2] ? 'open' : 'move', lastPixelMs - start, item[2]]);
+      }
     } else if (kind === 'shot') {
       await quiet(200, 0);
       ctx.shot(item[1]);
@@ -100,4 +119,56 @@ export default async function (ctx) {
   if (count() !== want) throw new Error(`ended with ${count()} console lines, expected ${want}`);
   save();
   ctx.log('replay: done');
+}
+
+function cuts(ctx) {
+  // Power cuts taken on the way (BOARD_CUTS, above); each is the flash as
+  // it is at that instant, so one replay gives many.
+  const spec = JSON.parse(process.env.BOARD_CUTS || '{"items": [], "pages": []}');
+  const atItem = new Map(spec.items);
+  const out = [];
+  let scanned = 0, lines = 0;        // "nvm ..." lines printed so far
+  let writtenAfter = -1;             // lines printed when the nvm was last written
+  let erases = 0, pages = -1;        // nvm erases; pages programmed since the last one
+  const nvmLines = () => {
+    const text = ctx.serial;
+    let i;
+    while ((i = text.indexOf('\n', scanned)) >= 0) {
+      if (/(^|\\)nvm [0-9a-f]{8} /.test(text.slice(scanned, i))) lines++;  // (after a title escape)
+      scanned = i + 1;
+    }
+    return lines;
+  };
+  const take = (kind, extra) => {
+    const n = out.length;
+    fs.writeFileSync(`${ctx.out}/cut-${n}.bin`, ctx.pico.mcu.flash.subarray(0, 2 * 1024 * 1024));
+    const seen = nvmLines();
+    out.push({ n, kind, ms: Math.round(ctx.ms), lines: seen, busy: writtenAfter === seen, ...extra });
+    fs.writeFileSync(`${ctx.out}/cuts.json`, JSON.stringify(out));
+    ctx.log(`replay: power cut ${n} (${kind}) ${JSON.stringify(extra)}`);
+  };
+  const ssi = ctx.pico.ssi;
+  const respond = ssi.respond.bind(ssi);
+  ssi.respond = (b) => {
+    const t = ssi.txn, i = t.length;
+    if (ssi.cs === 'low' && i > 0) {
+      const addr = i >= 3 ? ((t[1] << 16) | (t[2] << 8) | (i === 3 ? b : t[3])) : -1;
+      if (t[0] === 0x20 && i === 3 && (addr & ~0xfff) === NVM_START) {
+        erases++;
+        pages = 0;
+        writtenAfter = nvmLines();
+      } else if (t[0] === 0x02 && i === 4 && (addr & ~0xfff) === NVM_START) {
+        writtenAfter = nvmLines();
+        if (pages >= 0) {
+          if (spec.pages.includes(pages)) take('window', { erase: erases, pages });
+          pages = pages + 1 < 16 ? pages + 1 : -1;
+        }
+      }
+    }
+    return respond(b);
+  };
+  return {
+    at: (index) => atItem.get(index),
+    take,
+  };
 }

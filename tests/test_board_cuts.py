@@ -1,0 +1,80 @@
+"""The board suite's power-cut oracle (tools/board/cuts.py), on made-up runs:
+what a cut may come back as, and the verdict on what the board did."""
+import json
+
+from tools.board import cuts
+
+SERIAL = ("\x1b]0;code.py | 10.2.1\x1b\\nvm 00000000 00000000\r\n"
+          "heap 100 MenuScreen 1 0\r\n"
+          "nvm 11111111 00000000\r\nheap 90 checkpoint 2 0\r\n"
+          "nvm 22222222 00000000\r\n"
+          "nvm 00000000 33333333\r\n")
+
+
+def run_dir(tmp_path, cut_list):
+    (tmp_path / "serial.log").write_text(SERIAL)
+    (tmp_path / "cuts.json").write_text(json.dumps(cut_list))
+    return str(tmp_path)
+
+
+def resume(folder, nvm, screen="DwsScreen", notes=()):
+    folder.mkdir()
+    (folder / "resume.json").write_text(json.dumps({"nvm": nvm, "notes": list(notes),
+                                                    "screen": screen}))
+    return str(folder)
+
+
+def test_lines_after_the_console_title_escape_count():
+    assert cuts.nvm_lines(SERIAL)[0] == ("00000000", "00000000")
+    assert len(cuts.nvm_lines(SERIAL)) == 4
+
+
+def test_a_cut_between_saves_must_come_back_as_the_last_one(tmp_path):
+    part = run_dir(tmp_path, [{"n": 0, "kind": "press", "lines": 2, "busy": False}])
+    [(cut, allowed)] = cuts.taken(part)
+    assert allowed == [("11111111", "00000000")]
+    ok, _ = cuts.judge(cut, allowed, resume(tmp_path / "r0", ["11111111", "00000000"]))
+    assert ok
+    ok, text = cuts.judge(cut, allowed, resume(tmp_path / "r1", ["22222222", "00000000"]))
+    assert not ok and "expected" in text
+    ok, text = cuts.judge(cut, allowed, resume(tmp_path / "r2", ["00000000", "00000000"],
+                                                "MenuScreen", ["Saved game lost"]))
+    assert not ok and "Saved game lost" in text
+
+
+def test_a_cut_during_a_write_may_come_back_as_either_save(tmp_path):
+    part = run_dir(tmp_path, [{"n": 0, "kind": "window", "lines": 3, "busy": True}])
+    [(cut, allowed)] = cuts.taken(part)
+    assert allowed == [("22222222", "00000000"), ("00000000", "33333333")]
+    assert cuts.judge(cut, allowed, resume(tmp_path / "a", ["22222222", "00000000"]))[0]
+    assert cuts.judge(cut, allowed, resume(tmp_path / "b", ["00000000", "33333333"],
+                                           "MenuScreen"))[0]
+
+
+def test_a_game_that_does_not_open_on_continue_fails(tmp_path):
+    part = run_dir(tmp_path, [{"n": 0, "kind": "press", "lines": 2, "busy": False}])
+    [(cut, allowed)] = cuts.taken(part)
+    ok, text = cuts.judge(cut, allowed, resume(tmp_path / "r", ["11111111", "00000000"],
+                                               "MenuScreen"))
+    assert not ok and "Continue" in text
+    assert cuts.judge(cut, allowed, str(tmp_path / "missing")) == (False, "no resume.json")
+
+
+def test_press_cuts_spread_over_presses_that_led_somewhere():
+    class Rec:
+        items = ([["key", "A", 0], ["shot", "x"]] + [["key", "A", 1]] * 40)
+    spec = cuts.spec("dws5", Rec())
+    items = [i for i, _ms in spec["items"]]
+    assert len(items) == cuts.PLANS["dws5"] == len(set(items))
+    assert all(Rec.items[i][2] for i in items)
+    assert all(0 <= ms < cuts.MAX_OFFSET_MS for _i, ms in spec["items"])
+    assert spec["pages"] == list(cuts.WINDOW_PAGES)
+    assert spec == cuts.spec("dws5", Rec())      # seeded: the same cuts every run
+
+
+def test_summary_counts_window_cuts_apart():
+    results = [({"kind": "press"}, True, ""), ({"kind": "window"}, True, ""),
+               ({"kind": "window"}, False, "")]
+    assert cuts.summary(results) == {
+        "board.cuts.tried": 3, "board.cuts.resumed_ok": 2,
+        "board.cuts.in_erase_window": 2, "board.cuts.in_erase_window_resumed": 1}

@@ -1,0 +1,89 @@
+"""Power cuts on the emulated board (issue "Fast and durable on the board").
+
+A replay of a whole game (``replay.mjs`` with ``BOARD_CUTS``) takes power
+cuts on the way: the whole 2 MiB flash as it is at that instant, at chosen
+moments after presses (a save may be under way: appends, device turns) and
+inside every erase of the nvm sector, after 0, 1, 3 and 12 of its 16 pages
+were programmed again (the erase window: what the nvm held is gone until
+the firmware has written it back).  Each cut then boots on its own
+(``resume.mjs``): the app must start, say what it holds, and Continue the
+game, which must equal the last complete save.
+
+The oracle is the app's own ``nvm GAME RECORDS`` lines (test key
+``DWS_TEST_HEAP_LOG``): one at power-up and one after every save.  A cut
+after the n-th line and before any later nvm write must come back as the
+n-th; a cut while a write was under way may come back as the n-th or, if
+that write got far enough (or its spare file holds it), the next.
+"""
+
+import json
+import os
+import random
+import re
+
+# Plans cut, and how many press cuts each; every erase window is cut at these
+# counts of programmed pages (the image is in the first four).
+PLANS = {"dws5": 4, "dws2": 4, "dicedout": 4, "cargo": 4, "stb12": 4}
+WINDOW_PAGES = (0, 1, 3, 12)
+MAX_OFFSET_MS = 250
+NONE = ("00000000", "00000000")
+
+
+def spec(name, recorder):
+    """BOARD_CUTS for one plan: press cuts spread over its presses that led
+    somewhere (a save, a screen, a device turn), at seeded offsets."""
+    rnd = random.Random(name)
+    keys = [i for i, item in enumerate(recorder.items) if item[0] == "key" and item[2]]
+    count = PLANS.get(name, 0)
+    chosen = sorted(keys[len(keys) * (2 * k + 1) // (2 * count)] for k in range(count)) if keys else []
+    return {"items": [[i, rnd.randrange(MAX_OFFSET_MS)] for i in chosen],
+            "pages": list(WINDOW_PAGES)}
+
+
+def nvm_lines(serial_text):
+    # (the first line of a run follows the console's title escape, "...\\")
+    return re.findall(r"(?:^|\\)nvm ([0-9a-f]{8}) ([0-9a-f]{8})", serial_text, re.M)
+
+
+def taken(part):
+    """The cuts a replay took: (cut dict, allowed (game, records) states)."""
+    path = os.path.join(part, "cuts.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        cuts = json.load(f)
+    with open(os.path.join(part, "serial.log"), errors="replace") as f:
+        lines = nvm_lines(f.read())
+    out = []
+    for cut in cuts:
+        n = cut["lines"]
+        allowed = [lines[n - 1] if n else NONE]
+        if cut["busy"] and n < len(lines):
+            allowed.append(lines[n])
+        out.append((cut, allowed))
+    return out
+
+
+def judge(cut, allowed, folder):
+    """(resumed as it should, what happened) for one cut's power-on."""
+    path = os.path.join(folder, "resume.json")
+    if not os.path.exists(path):
+        return False, "no resume.json"
+    with open(path) as f:
+        got = json.load(f)
+    state = tuple(got["nvm"]) if got["nvm"] else None
+    if state not in [tuple(a) for a in allowed]:
+        said = "; the menu said: %s" % ", ".join(got["notes"]) if got["notes"] else " (nothing said)"
+        return False, "holds %s, expected %s%s" % (state, " or ".join(map(str, allowed)), said)
+    if state[0] != NONE[0] and got["screen"] == "MenuScreen":
+        return False, "Continue did not open the game"
+    return True, "resumed %s on %s" % (state[0], got["screen"])
+
+
+def summary(results):
+    """bench-board.json keys from [(cut dict, ok, text), ...]."""
+    window = [r for r in results if r[0]["kind"] == "window"]
+    return {"board.cuts.tried": len(results),
+            "board.cuts.resumed_ok": len([r for r in results if r[1]]),
+            "board.cuts.in_erase_window": len(window),
+            "board.cuts.in_erase_window_resumed": len([r for r in window if r[1]])}
