@@ -17,7 +17,6 @@ BUDGETS = {
     "dws.state_bytes_5p": (512, "save state at most 512 bytes"),
     "games.live_heap_max_bytes": (64 * 1024, "every game in 64 KB of heap"),
     "bots.live_heap_max_bytes": (64 * 1024, "5 device-played seats in 64 KB"),
-    "bots.dws_turn_ms_device_estimate": (100, "a device turn in 100 ms"),
     "store.erases_per_game_dws5_pico": (5, "at most 5 nvm erases per 5-player game on the Pico"),
 }
 

@@ -1,16 +1,12 @@
 """Bots benchmark: Dice Wide Shut strength (seeded tournaments on CPython),
-think time (MicroPython and CPython) with a device estimate, live heap with
-five strong seats, and the Shut the Box policy's measured chance to shut.
+think time (MicroPython and CPython), live heap with five strong seats, and
+the Shut the Box policy's measured chance to shut.
 
 Think times are the least of repeated runs of the same decision (the bots
 are deterministic and never change the game; a busy machine only adds time).
-Device estimate: the MicroPython-WebAssembly p99 think time times the ratio
-of this machine's MicroPython pystone rate (bench/pystone.py, measured in
-the same runs, before and after the games) to the published CircuitPython
-rate of a 120 MHz SAMD51 (Metro M4 Express, 1521.6 pystones/s: CircuitPython
-commit 568636d, "pystone ... on metro m4 express at 5000 passes (1127.65 ->
-1521.6 passes/second)").  Assumes the bot's code (small-int arithmetic, list
-and bytes indexing, calls) scales like pystone between the two interpreters.
+They are fast proxies: the device's think times are measured on the
+firmware by the board suite (``board.think_ms_p99.<game>.<level>`` in
+bench-board.json).
 """
 import math
 import os
@@ -22,7 +18,6 @@ from dws_core import bots, stb_solver
 from dws_core.dws import DiceWideShut
 from dws_core.rng import Rng
 
-SAMD51_PYSTONES = 1521.6
 TOURNAMENT_2P = 2000
 TOURNAMENT_EASY = 1000
 TOURNAMENT_4P = 1000
@@ -67,13 +62,6 @@ def win_share(level, others, players, games, first_seed, times=None):
 def p99(values):
     values = sorted(values)
     return values[min(len(values) - 1, (len(values) * 99) // 100)]
-
-
-def pystones_micropython():
-    """Best of two pystone runs (a busy machine only ever slows it down)."""
-    with open(os.path.join(ROOT, "bench", "pystone.py")) as f:
-        source = f.read()
-    return max(float(run_source(source).split()[-1]) for _ in range(2))
 
 
 def micropython_games():
@@ -124,16 +112,12 @@ def run():
     strong_2p = win_share("strong", "normal", 2, TOURNAMENT_2P, 1)
     normal_easy = win_share("normal", "easy", 2, TOURNAMENT_EASY, 100001)
     strong_4p = win_share("strong", "normal", 4, TOURNAMENT_4P, 200001)
-    stones_before = pystones_micropython()
     us, heaps, tables, digests = micropython_games()
-    stones_after = pystones_micropython()
     cp_times = []
     for seed, digest in zip(MP_GAMES, digests):
         game = play_dws(["strong"] * 5, seed, cp_times)
         assert "%08x" % game.digest() == digest, "MicroPython and CPython bots disagree"
-    stones = (stones_before + stones_after) / 2
     mp_p99 = p99(us) / 1000.0
-    ratio = stones / SAMD51_PYSTONES
     measured, exact = stb_p_shut(STB_GAMES)
     z = (measured - exact) / math.sqrt(exact * (1 - exact) / STB_GAMES)
     return {
@@ -145,10 +129,6 @@ def run():
         "bots.dws_turn_ms_micropython_median": round(sorted(us)[len(us) // 2] / 1000.0, 2),
         "bots.dws_turns_timed_micropython": len(us),
         "bots.dws_table_build_ms_micropython": round(max(tables) / 1000.0, 1),
-        "bots.micropython_pystones": round(stones),
-        "bots.wasm_to_samd51_ratio": round(ratio, 2),
-        "bots.dws_turn_ms_device_estimate": round(mp_p99 * ratio, 1),
-        "bots.dws_table_build_ms_device_estimate": round(max(tables) / 1000.0 * ratio),
         "bots.live_heap_max_bytes": max(heaps),
         "bots.stb_optimal_p_shut": round(measured, 5),
         "bots.stb_exact_p_shut": round(exact, 6),

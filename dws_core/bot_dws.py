@@ -67,25 +67,65 @@ _cache = []  # [points pair, tables]: tables[half * 9 + k], one variant kept
 
 def _column_table(points_pair, half, k):
     """Expected column value (x UNIT, +OFFSET) for every code, open cells
-    filled with chance k/8.  All 18 tables are built in one pass on first use
-    (about 60 ms under MicroPython on a desktop): see ``prepare``."""
+    filled with chance k/8.  All 18 tables are built in one go on first use
+    (about 60 ms under MicroPython on a desktop, 2 s on the Pico) unless
+    ``ColumnTables`` built them a slice at a time before."""
     if not _cache or _cache[0] != points_pair:
-        del _cache[:]
-        _cache.append(points_pair)
-        _cache.append(_build(points_pair[0]) + _build(points_pair[1]))
+        ColumnTables(points_pair).advance(ColumnTables.size)
     return _cache[1][half * 9 + k]
 
 
-def prepare(game):
-    """Build the column tables now (e.g. while a pass screen shows)."""
-    _column_table(game.run_points, 0, 0)
+# Codes per slice: about 4 ms each on the Pico (CircuitPython 10.2.1, .mpy),
+# a slice well under the 100 ms a main-loop pass may take.
+SLICE_CODES = 12
 
 
-def _build(points):
-    rows = [[0] * 243 for _ in range(9)]
+class ColumnTables:
+    """The column tables of ``points_pair`` built a slice of codes at a time
+    (``advance``), so that no main-loop pass of the device freezes the
+    screen; once ``done`` the bots and hints find them in the cache.  Every
+    level and the hint use them (``objective`` None)."""
+
+    objective = None
+    size = 2 * 243
+
+    def __init__(self, points_pair):
+        self.points_pair = points_pair
+        self.done = bool(_cache) and _cache[0] == points_pair
+        self._next = 0
+        self._rows = None
+        self._out = []
+
+    def left(self):
+        return 0 if self.done else self.size - self._next
+
+    def advance(self, count):
+        """Build up to ``count`` more codes' rows; True once done."""
+        while count > 0 and not self.done:
+            half, start = divmod(self._next, 243)
+            if self._rows is None:
+                self._rows = [[0] * 243 for _ in range(9)]
+            end = min(243, start + count)
+            _build_rows(self.points_pair[half], self._rows, start, end)
+            count -= end - start
+            self._next += end - start
+            if end == 243:
+                self._out += _finish(self._rows)
+                self._rows = None
+                if half == 1:
+                    del _cache[:]
+                    _cache.append(self.points_pair)
+                    _cache.append(self._out)
+                    self._out = None
+                    self.done = True
+        return self.done
+
+
+def _build_rows(points, rows, first, end):
+    """Fill ``rows[k][code]`` for the codes ``first`` to ``end`` - 1."""
     digit = [0] * 5
     sums = [0] * 6
-    for code in range(243):
+    for code in range(first, end):
         x = code
         live = 0
         for r in range(5):
@@ -123,6 +163,10 @@ def _build(points):
             for m in range(live + 1):
                 total += sums[m] * k ** m * (8 - k) ** (live - m)
             rows[k][code] = (total * UNIT * 2 + denom) // (2 * denom) + OFFSET
+
+
+def _finish(rows):
+    """The nine tables of one points variant: bytes where the values fit."""
     out = []
     for table in rows:
         small = True

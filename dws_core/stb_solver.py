@@ -169,6 +169,7 @@ class Solver:
         self._low = None  # made by the first advance(): tables solved one
         # after the other never hold two, and an unsolved table none
         self.done = False
+        self.size = 1 << tiles      # states to solve (progress shown: 1 - left / size)
         if solve:
             self.advance(1 << tiles)
 

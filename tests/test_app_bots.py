@@ -404,3 +404,67 @@ def test_start_on_a_finished_game_records_it_before_leaving(gid):
         s.press("START")
     assert isinstance(s.screen, ScoresScreen) and s.screen.game is game
     assert s.app.store.load_records()[0].game(gid)[0] == 1
+
+
+def test_column_tables_built_in_slices_equal_the_one_go_build():
+    from dws_core import bot_dws
+    from dws_core.dws import DiceWideShut
+    pair = DiceWideShut(3, seed=4).run_points
+    del bot_dws._cache[:]
+    one_go = list(bot_dws._column_table(pair, 0, 0) and bot_dws._cache[1])
+    del bot_dws._cache[:]
+    tables = bot_dws.ColumnTables(pair)
+    passes = 0
+    while not tables.advance(7):
+        passes += 1
+        assert tables.left() == tables.size - 7 * passes
+    assert passes + 1 == -(-tables.size // 7)
+    assert bot_dws._cache == [pair, one_go]
+    assert bot_dws.ColumnTables(pair).done        # found built
+
+
+def test_dws_device_seats_build_the_tables_a_slice_per_pass(monkeypatch, capsys):
+    """No main-loop pass builds more than SLICE_CODES codes of the column
+    tables; the device seat waits for them, showing progress."""
+    from dws_core import bot_dws
+    del bot_dws._cache[:]
+    sizes = []
+    advance = bot_dws.ColumnTables.advance
+
+    def spy(self, count):
+        sizes.append(count)
+        return advance(self, count)
+    monkeypatch.setattr(bot_dws.ColumnTables, "advance", spy)
+    s = Session("pico_dice", seed=5)
+    s.app.test["heap_log"] = 1
+    s.app.start_game(1, 2, None, seed=9, seats=["strong", "strong"])
+    seats = s.app.seats
+    assert len(seats.tables) == 1 and not seats.ready("strong")
+    for _ in range(200):
+        s.hw.clock.advance(50)
+        s.app.poll()
+        if seats.ready("strong"):
+            break
+    assert sizes and max(sizes) == bot_dws.SLICE_CODES
+    assert len(sizes) == -(-bot_dws.ColumnTables.size // bot_dws.SLICE_CODES)
+    s.app.poll()
+    assert seats.tables == []
+    out = capsys.readouterr().out
+    assert "\nprepare dws " in out and "\nthink dws strong " in out   # the board suite's figures
+
+
+def test_a_human_only_dws_game_builds_the_tables_at_its_first_hint():
+    from dws_core import bot_dws
+    del bot_dws._cache[:]
+    s = Session("pico_dice", seed=6)
+    s.app.start_game(1, 2, None, seed=9)
+    settle(s)
+    seats = s.app.seats
+    assert seats.tables == [] and bot_dws._cache == []
+    s.press("SELECT")
+    assert "thinking" in s.screen.msg1.shown()
+    for _ in range(100):
+        s.hw.clock.advance(50)
+        s.app.poll()
+    assert bot_dws._cache and seats.tables == []
+    assert s.screen.msg1.shown().startswith("Hint:") and "thinking" not in s.screen.msg1.shown()

@@ -91,7 +91,7 @@ class App:
     comes from it), ``anim_ms`` (every
     animation's length), ``heap_log`` (print ``heap FREE WHERE`` after a
     collection at every screen change and checkpoint, and ``nvm GAME
-    RECORDS`` at power-up and after each save), ``fail`` (SELECT on the
+    RECORDS`` at power-up and after each save), ``fail`` (B on the
     main menu raises, to show the error screen).  A drive without the keys
     behaves as a player's."""
 
@@ -134,6 +134,7 @@ class App:
         self.seats = None           # seats.SeatPlayer of the game in play
         self.order = None           # (method name, args...) to run after a press
         self.looping = False        # inside poll()
+        self.pass_max = 0           # longest main-loop pass in ms since the last heap line
         self.apply_settings()
 
     def _note(self, note):
@@ -179,7 +180,8 @@ class App:
 
     def heap_log(self, where):
         """With the ``heap_log`` test key: the free heap after a collection,
-        the time and the longest device decision since the last line."""
+        the time, the longest device decision and the longest main-loop pass
+        (a frozen screen) since the last line."""
         if self.test.get("heap_log"):
             import gc
             gc.collect()
@@ -189,7 +191,8 @@ class App:
             if seats is not None:
                 think = seats.think_max
                 seats.think_max = 0
-            print("heap", free, where, self.hw.ticks_ms(), think)
+            print("heap", free, where, self.hw.ticks_ms(), think, self.pass_max)
+            self.pass_max = 0
 
     def nvm_log(self, notes=()):
         """With the ``heap_log`` test key: ``nvm GAME RECORDS``, the CRCs of
@@ -319,8 +322,12 @@ class App:
 
     def run(self):
         self.start()
+        ticks = self.hw.ticks_ms
         while True:
+            t0 = ticks()
             self.poll()
+            # The longest pass (a frozen screen: the display is drawn between passes)
+            self.pass_max = max(self.pass_max, ticks_diff(ticks(), t0))
             seats = self.seats
             if seats is None or not seats.solving():
                 self.hw.sleep(0.01)   # a pass that solves a slice needs no rest

@@ -44,6 +44,7 @@ LEVELS = (
     (4, ("normal", "strong")),
 )
 META = 0x80            # first byte of a payload with seats (never a game id)
+GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 LETTERS = "ENSCRTX"    # fallback letters for level names that clash
 SHOWN = {"shut": "shut-best", "score": "low-score"}
@@ -249,9 +250,21 @@ class SeatPlayer:
             from dws_core.stb_solver import SLICE_STATES
             self.slice = SLICE_STATES
             self.tables = stb_tables(game, self.levels)
+        self.prepare_t0 = None
         if game.GAME_ID == 1 and any_device(self.levels):
-            from dws_core import bot_dws
-            bot_dws.prepare(game)   # the tables, while setup / Continue runs
+            self.dws_tables()       # (a human-only game: at its first hint)
+        elif self.tables:
+            self.prepare_t0 = app.hw.ticks_ms()
+
+    def dws_tables(self):
+        """Build the Dice Wide Shut column tables (every level and the hint
+        use them) a slice per main-loop pass, unless they are built."""
+        from dws_core.bot_dws import SLICE_CODES, ColumnTables
+        table = ColumnTables(self.game.run_points)
+        if not table.done:
+            self.slice = SLICE_CODES
+            self.tables = [table]
+            self.prepare_t0 = self.app.hw.ticks_ms()
 
     def hints(self):
         """True when SELECT gives a hint in this game (else it opens help)."""
@@ -293,6 +306,9 @@ class SeatPlayer:
                 table.advance(self.slice)
                 return
         self.tables = []             # all solved
+        if self.app.test.get("heap_log") and self.prepare_t0 is not None:
+            print("prepare", GAME_KEYS[self.game.GAME_ID],
+                  ticks_diff(self.app.hw.ticks_ms(), self.prepare_t0))
 
     def solving(self):
         """True while tables are being solved (the main loop need not sleep)."""
@@ -301,7 +317,7 @@ class SeatPlayer:
     def ready(self, level):
         """Are the tables that a device ``level`` (None: the hint) uses solved?"""
         for table in self.tables:
-            if not table.done and (level is None or table.objective == level):
+            if not table.done and (level is None or table.objective in (None, level)):
                 return False
         return True
 
@@ -312,9 +328,9 @@ class SeatPlayer:
         left = 0
         total = 0
         for table in self.tables:
-            if level is None or table.objective == level:
+            if level is None or table.objective in (None, level):
                 left += table.left()
-                total += (1 << table.tiles) - 1
+                total += table.size
         pct = (100 - left * 100 // max(1, total)) // 10 * 10
         if pct == self.shown_pct:
             return
@@ -389,6 +405,8 @@ class SeatPlayer:
             ms = ticks_diff(self.app.hw.ticks_ms(), t0)
             self.thinks += 1
             self.think_max = max(self.think_max, ms)
+            if self.app.test.get("heap_log"):
+                print("think", GAME_KEYS[g.GAME_ID], self.levels[g.current], ms)
             if not self.queue:
                 raise RuntimeError("no bot steps for P%d" % (g.current + 1))
             gap = self.step_ms() * (2 if key != self.turn else 1)
@@ -456,6 +474,8 @@ class SeatPlayer:
         g = self.game
         if not self.hints():
             return False
+        if g.GAME_ID == 1 and self.prepare_t0 is None:
+            self.dws_tables()
         if not self.ready(None):
             self.hint_wanted = True   # shown by tick once the tables are solved
             self.shown_pct = -1

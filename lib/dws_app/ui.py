@@ -104,8 +104,8 @@ class Text:
         else:
             node = displayio.Group(scale=scale)
             if padding:    # background on both sides of the text, as a label's padding
-                node.append(displayio.TileGrid(displayio.Bitmap(width * CW + 2 * padding,
-                                                                lines * LH, 1),
+                node.append(displayio.TileGrid(_pad_bitmap(width * CW + 2 * padding,
+                                                           lines * LH),
                                                pixel_shader=pal))
             node.append(self.grid)
         node.x = x
@@ -197,9 +197,34 @@ class Text:
         return self.node.y
 
 
-def rect(parent, x, y, w, h, color, outline=False):
+_PADS = {}    # (w, h) -> a bitmap of colour 0, shared by every padded text of that size
+
+
+def _pad_bitmap(w, h):
+    bmp = _PADS.get((w, h))
+    if bmp is None:
+        bmp = _PADS[(w, h)] = displayio.Bitmap(w, h, 1)
+    return bmp
+
+
+def filled(w, h):
+    """A w x h bitmap of colour 1, for ``rect(..., bitmap=)``: rectangles of
+    one size can share it (a row of tiles: one bitmap, not one each)."""
+    bmp = displayio.Bitmap(w, h, 2)
+    bmp.fill(1)
+    return bmp
+
+
+def rect(parent, x, y, w, h, color, outline=False, bitmap=None):
     """A filled or outlined rectangle (a TileGrid); move it via .x/.y, recolour
-    it via .pixel_shader[1]."""
+    it via .pixel_shader[1].  ``bitmap``: a shared ``filled(w, h)``."""
+    if bitmap is not None:
+        pal = displayio.Palette(2)
+        pal.make_transparent(0)
+        pal[1] = color
+        grid = displayio.TileGrid(bitmap, pixel_shader=pal, x=x, y=y)
+        parent.append(grid)
+        return grid
     bmp = displayio.Bitmap(w, h, 2)
     pal = displayio.Palette(2)
     pal.make_transparent(0)

@@ -105,7 +105,8 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
     out_dir = os.path.join(OUT, config, name)
     shutil.rmtree(out_dir, ignore_errors=True)
     result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0,
-              "min_free": None, "error": "", "thinks": [], "presses": [], "boot_ms": [],
+              "min_free": None, "error": "", "thinks": [], "prepares": [], "pass_max": 0, "presses": [],
+              "boot_ms": [],
               "nvm_erases": 0, "cuts": []}
     flash = None
     for k, rec in enumerate(recorders):
@@ -135,6 +136,8 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
         figures = read_run(part)
         result["emu_s"] += figures["emu_s"]
         result["thinks"] += figures["thinks"]
+        result["prepares"] += figures["prepares"]
+        result["pass_max"] = max(result["pass_max"], figures["pass_max"])
         result["presses"] += figures["presses"]
         result["nvm_erases"] += figures["nvm_erases"] or 0
         if figures["boot_ms"]:
@@ -176,7 +179,9 @@ def read_run(part):
     with open(os.path.join(part, "events.log"), errors="replace") as f:
         events = f.read()
     frees = [int(m) for m in re.findall(r"heap (-?\d+) ", serial)]
-    thinks = [int(m) for m in re.findall(r"heap -?\d+ \S+ \d+ (\d+)", serial)]
+    thinks = [(g, lv, int(ms)) for g, lv, ms in re.findall(r"think (\w+) (\w+) (\d+)", serial)]
+    prepares = [(g, int(ms)) for g, ms in re.findall(r"prepare (\w+) (\d+)", serial)]
+    passes = [int(ms) for ms in re.findall(r"heap -?\d+ \S+ \d+ \d+ (\d+)", serial)]
     emu = re.findall(r"end: emulated ([\d.]+) s", events)
     erases = re.findall(r"nvm sector: (\d+) erases", events)
     replay = {}
@@ -186,7 +191,7 @@ def read_run(part):
     return {"min_free": min(frees) if frees else None,
             "emu_s": float(emu[-1]) if emu else 0.0,
             "ok": "RESULT: OK" in events,
-            "thinks": [t for t in thinks if t > 0],
+            "thinks": thinks, "prepares": prepares, "pass_max": max(passes or [0]),
             "nvm_erases": int(erases[-1]) if erases else None,
             "boot_ms": replay.get("boot_ms"), "presses": replay.get("presses", [])}
 
@@ -296,9 +301,20 @@ def speed(results):
         if times:
             out["board.press_ms_p50." + kind] = percentile(times, 50)
             out["board.press_ms_p99." + kind] = percentile(times, 99)
+    thinks = {}
     for r in main:
-        if r["thinks"]:
-            out["board.think_ms_p99.%s" % r["plan"]] = percentile(r["thinks"], 99)
+        for game, level, ms in r["thinks"]:
+            thinks.setdefault("%s.%s" % (game, level), []).append(ms)
+        for game, ms in r["prepares"]:
+            key = "board.prepare_ms." + game
+            out[key] = max(out.get(key, 0), ms)
+    passes = [r["pass_max"] for r in main]
+    if passes:
+        out["board.frozen_ms_max"] = max(passes)
+    for key, times in thinks.items():
+        out["board.think_ms_p99." + key] = percentile(times, 99)
+        out["board.think_ms_max." + key] = max(times)
+    for r in main:
         if r["plan"] == "dws5":
             out["board.erases_per_game.dws5"] = r["nvm_erases"]
     return out
