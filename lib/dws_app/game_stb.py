@@ -70,10 +70,11 @@ class StbScreen(GameScreen):
         self.open_text = self.text(17, 0, 9, theme.FG)
         self.flaps = []
         self.numbers = []
-        flap = ui.filled(fw, FLAP_H)    # one bitmap for every flap
+        flap = None
         for i in range(n):
             x = self.x0 + slot * i + (slot - fw) // 2
             self.flaps.append(ui.rect(self.root, x, TOP, fw, FLAP_H, TILE_OPEN, bitmap=flap))
+            flap = self.flaps[0].bitmap     # one bitmap for every flap
             label = str(i + 1)
             self.numbers.append(ui.Text(self.root, x + (fw - ui.CW * len(label)) // 2,
                                         TOP + 3, len(label), theme.BLACK, label))

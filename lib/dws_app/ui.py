@@ -207,37 +207,25 @@ def _pad_bitmap(w, h):
     return bmp
 
 
-def filled(w, h):
-    """A w x h bitmap of colour 1, for ``rect(..., bitmap=)``: rectangles of
-    one size can share it (a row of tiles: one bitmap, not one each)."""
-    bmp = displayio.Bitmap(w, h, 2)
-    bmp.fill(1)
-    return bmp
-
-
 def rect(parent, x, y, w, h, color, outline=False, bitmap=None):
     """A filled or outlined rectangle (a TileGrid); move it via .x/.y, recolour
-    it via .pixel_shader[1].  ``bitmap``: a shared ``filled(w, h)``."""
-    if bitmap is not None:
-        pal = displayio.Palette(2)
-        pal.make_transparent(0)
-        pal[1] = color
-        grid = displayio.TileGrid(bitmap, pixel_shader=pal, x=x, y=y)
-        parent.append(grid)
-        return grid
-    bmp = displayio.Bitmap(w, h, 2)
+    it via .pixel_shader[1].  ``bitmap``: another filled rectangle's, to share
+    (a row of tiles: one bitmap, not one each)."""
+    bmp = bitmap
+    if bmp is None:
+        bmp = displayio.Bitmap(w, h, 2)
+        if outline:
+            for i in range(w):
+                bmp[i, 0] = 1
+                bmp[i, h - 1] = 1
+            for j in range(h):
+                bmp[0, j] = 1
+                bmp[w - 1, j] = 1
+        else:
+            bmp.fill(1)
     pal = displayio.Palette(2)
     pal.make_transparent(0)
     pal[1] = color
-    if outline:
-        for i in range(w):
-            bmp[i, 0] = 1
-            bmp[i, h - 1] = 1
-        for j in range(h):
-            bmp[0, j] = 1
-            bmp[w - 1, j] = 1
-    else:
-        bmp.fill(1)
     grid = displayio.TileGrid(bmp, pixel_shader=pal, x=x, y=y)
     parent.append(grid)
     return grid
