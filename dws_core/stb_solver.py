@@ -145,6 +145,7 @@ class Solver:
             raise ValueError("unknown one_die rule")
         if objective not in OBJECTIVES:
             raise ValueError("unknown objective")
+        explicit = scale is not None
         compact = scale is None and tiles == COMPACT_TILES
         if compact:
             scale = COMPACT_SHUT if objective == "shut" else COMPACT_SCORE
@@ -156,14 +157,17 @@ class Solver:
         self.scale = scale
         self.box_sum = tiles * (tiles + 1) // 2
         self.by_total = sets_by_total(tiles)
-        if compact:
+        if explicit:
+            self.values = [0] * (1 << tiles)      # values may be any size
+        else:
             from array import array
             # Sized from range's length in one allocation (no temporary buffer:
             # the board's heap may not hold two more 8 KB blocks); every value
             # is written before it is read (masks solve in increasing order).
-            self.values = array("H", range(1 << tiles))
-        else:
-            self.values = [0] * (1 << tiles)
+            # 'l' (32 bits) holds the default scales: in a list, a value over
+            # the board's small-int range would be a heap object of its own
+            # (CircuitPython 9.2.9: 32 KB more for two 9-tile tables).
+            self.values = array("H" if compact else "l", range(1 << tiles))
         self.values[0] = scale if objective == "shut" else self.box_sum * scale
         self._next = 1  # the next mask to solve
         self._low = None  # made by the first advance(): tables solved one

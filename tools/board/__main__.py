@@ -296,7 +296,7 @@ def speed(results):
     boots = [ms for r in main for ms in r["boot_ms"]]
     if boots:
         out["board.boot_to_menu_ms"] = percentile(boots, 50)
-    for kind in ("move", "open"):
+    for kind in ("move", "save", "open"):
         times = [ms for r in main for k, ms, _lines in r["presses"] if k == kind]
         if times:
             out["board.press_ms_p50." + kind] = percentile(times, 50)

@@ -8,10 +8,10 @@ until it waited for a human again (device turns, screen changes, saves).  The
 board's replay (``replay.mjs``) presses the same button and waits for as many
 lines, so it never presses into a device turn, however slow the board is.
 
-Plan items (JSON lists): ``["key", NAME, LINES]``; ``["shot", NAME]`` (a
-screenshot on the board; the simulator's picture of the same moment is saved
-beside the plan as ``NAME.sim.png``); ``["cut"]`` (the power goes: the run
-ends here and the next plan boots from the flash it left).
+Plan items (JSON lists): ``["key", NAME, LINES, KIND]`` (KIND: ``press_kind``);
+``["shot", NAME]`` (a screenshot on the board; the simulator's picture of the
+same moment is saved beside the plan as ``NAME.sim.png``); ``["cut"]`` (the
+power goes: the run ends here and the next plan boots from the flash it left).
 """
 
 import contextlib
@@ -47,6 +47,19 @@ def human_choice(game_id, legal, rnd):
     return rnd.choice(legal)
 
 
+def press_kind(text):
+    """What a press led to, for its latency figure: "move" (no screen change
+    or save), "save" (a checkpoint), "open" (a screen), "turn" (device seats
+    played after it: its time is theirs)."""
+    lines = [ln.split() for ln in text.split("\n")]
+    if any(ln[:1] == ["think"] for ln in lines):
+        return "turn"
+    wheres = [ln[2] for ln in lines if ln[:1] == ["heap"] and len(ln) > 2]
+    if not wheres:
+        return "move"
+    return "save" if all(w == "checkpoint" for w in wheres) else "open"
+
+
 def heap_lines(text):
     return len([ln for ln in text.split("\n") if ln.startswith("heap ")])
 
@@ -65,6 +78,8 @@ class Recorder(Session):
         self.test = dict(test)    # the drive's test keys for this power-on
         self.items = []
         self.shots = {}
+        self.line_budget = None   # see settle()
+        self.cut_short = False
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             self.app = App(self.hw, test=test)
@@ -76,13 +91,18 @@ class Recorder(Session):
             out = io.StringIO()
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
                 Session.press(self, name)
-                self.settle()
-            self.items.append(["key", name, heap_lines(out.getvalue())])
+                self.settle(out)
+            text = out.getvalue()
+            self.items.append(["key", name, heap_lines(text), press_kind(text)])
 
-    def settle(self, limit_ms=3600000):
-        """Let device time pass while device seats play (no press)."""
+    def settle(self, out=None, limit_ms=3600000):
+        """Let device time pass while device seats play (no press), or until
+        ``out`` holds ``line_budget`` heap lines (``cut_short``)."""
         waited = 0
         while self.busy():
+            if self.line_budget is not None and heap_lines(out.getvalue()) >= self.line_budget:
+                self.cut_short = True
+                return
             assert waited < limit_ms, "the simulated game stalled"
             self.hw.clock.advance(50)
             self.app.poll()
@@ -129,18 +149,24 @@ def setup_and_start(rec, game_id, levels, options):
 
 
 def play(rec, game_id, rnd, turns=None, shot_at=None):
-    """Play on by buttons until the scores (or ``turns`` checkpoints)."""
+    """Play on by buttons until the scores (or ``turns`` checkpoints, the
+    device seats' too)."""
     step_by_buttons = translators()[game_id]
     saves = 0
+    last = None
     for _ in range(100000):
         top = rec.app.top
         name = rec.screen_name
-        if name == "ScoresScreen":
+        if name == "ScoresScreen" or rec.cut_short:
             return
         if name == "PassScreen":
             rec.press("A")
             continue
         assert isinstance(top, GameScreen), name
+        checkpoint = top.game.checkpoint()
+        if checkpoint is not last:
+            saves += last is not None
+            last = checkpoint
         if shot_at is not None and saves == shot_at:
             rec.shot(GAME_SHOT[game_id])
             shot_at = None
@@ -148,12 +174,11 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
             return
         if held(top):
             rec.press("A")
+            if rec.cut_short:
+                return
             continue
         game = top.game
-        before = game.checkpoint()
         step_by_buttons(rec, human_choice(game_id, game.legal_steps(), rnd))
-        if game.checkpoint() is not before:
-            saves += 1
     raise AssertionError("the game did not end")
 
 
@@ -178,6 +203,8 @@ def game_plan(name, turns=None):
     """A whole game (or its first ``turns`` checkpoints) from the menu."""
     game_id, levels, options, seed = GAMES[name]
     rec = Recorder(seed)
+    if turns is not None and None not in levels:
+        rec.line_budget = 2 * turns   # device seats only: one press plays the game
     rec.shot("menu")
     setup_and_start(rec, game_id, levels, options)
     rnd = random.Random(seed)
@@ -186,7 +213,9 @@ def game_plan(name, turns=None):
         rec.press("START")
         return [rec]
     play(rec, game_id, rnd, turns=turns, shot_at=1 if levels[0] is None else None)
-    if turns is None:
+    if rec.cut_short:
+        rec.cut()                     # the run ends there, the device still playing
+    elif turns is None:
         rec.shot("scores")
     return [rec]
 

@@ -1,0 +1,35 @@
+"""The board suite's plans (tools/board/record.py), recorded on the simulator:
+a quick plan of device seats only is cut short after a few checkpoints
+instead of playing the whole game on one press; a whole game ends on the
+scores."""
+from tools.board import record
+
+
+def key_lines(rec):
+    return sum(item[2] for item in rec.items if item[0] == "key")
+
+
+def test_quick_device_only_plan_is_cut_short():
+    [rec] = record.game_plan("dws5", turns=6)
+    assert rec.items[-1] == ["cut"] and rec.cut_short
+    assert 12 <= key_lines(rec) <= 14
+    assert rec.screen_name != "ScoresScreen"
+
+
+def test_quick_plan_with_humans_stops_after_its_checkpoints():
+    [rec] = record.game_plan("dicedout", turns=6)
+    assert not rec.cut_short and rec.items[-1] != ["cut"]
+    assert rec.screen_name != "ScoresScreen"
+
+
+def test_whole_device_only_game_reaches_the_scores():
+    [rec] = record.game_plan("dws5")
+    assert rec.screen_name == "ScoresScreen" and rec.items[-1] == ["shot", "scores"]
+    assert key_lines(rec) > 40
+
+
+def test_press_kinds_from_what_the_app_printed():
+    assert record.press_kind("") == "move"
+    assert record.press_kind("nvm 1 2\nheap 5 checkpoint 1 0 0\n") == "save"
+    assert record.press_kind("heap 5 checkpoint 1 0 0\nheap 5 PassScreen 1 0 0\n") == "open"
+    assert record.press_kind("heap 5 checkpoint 1 0 0\nthink dws strong 40\n") == "turn"
