@@ -195,7 +195,7 @@ GAMES = {
     "dice": (5, (None,), {"count": 3}, 17),
 }
 # The game each bench key <game> takes its figures from.
-BENCH_GAME = {"dws5": "dws", "dws2": "dws", "stb12": "stb", "stbtog": "stb",
+BENCH_GAME = {"dws5": "dws", "dws2": "dws", "continue": "dws", "stb12": "stb", "stbtog": "stb",
               "dicedout": "dicedout", "cargo": "cargo", "dice": "dice"}
 
 
