@@ -150,7 +150,7 @@ class Solver:
         if objective not in OBJECTIVES:
             raise ValueError("unknown objective")
         explicit = scale is not None
-        compact = scale is None and tiles == COMPACT_TILES
+        compact = not explicit and tiles == COMPACT_TILES
         if compact:
             scale = COMPACT_SHUT if objective == "shut" else COMPACT_SCORE
         elif scale is None:

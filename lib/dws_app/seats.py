@@ -474,8 +474,8 @@ class SeatPlayer:
         g = self.game
         if not self.hints():
             return False
-        if g.GAME_ID == 1 and self.prepare_t0 is None:
-            self.dws_tables()
+        if g.GAME_ID == 1 and not self.tables:
+            self.dws_tables()       # (none if built already)
         if not self.ready(None):
             self.hint_wanted = True   # shown by tick once the tables are solved
             self.shown_pct = -1

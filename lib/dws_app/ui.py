@@ -289,7 +289,7 @@ class Menu:
     ``^`` / ``v`` at the right edge say that more choices lie above / below.
     The rows are one block of lines (never split by the bottom lines' gap).
     Moving redraws the cursor's two cells only (a recoloured line would
-    redraw the whole line: ~7,000 pixels, 40 ms on the Pico)."""
+    redraw the whole line: about 7,000 pixels, 50 ms on the Pico)."""
 
     def __init__(self, screen, col, row, width, rows, items=(), color=theme.FG):
         self.rows = rows

@@ -20,7 +20,7 @@ import random
 
 from dws_app.app import App, title_of
 from dws_app.game_base import GameScreen
-from dws_app.seats import held
+from dws_app.seats import GAME_KEYS, held
 from sim.hw import build
 from sim.play import choose_options_and_start, open_setup
 from sim.script import Session
@@ -168,7 +168,7 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
             saves += last is not None
             last = checkpoint
         if shot_at is not None and saves == shot_at:
-            rec.shot(GAME_SHOT[game_id])
+            rec.shot(GAME_KEYS[game_id])
             shot_at = None
         if turns is not None and saves >= turns:
             return
@@ -181,8 +181,6 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
         step_by_buttons(rec, human_choice(game_id, game.legal_steps(), rnd))
     raise AssertionError("the game did not end")
 
-
-GAME_SHOT = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}
 
 # name -> (game id, seat levels (None: human), options, seed)
 GAMES = {

@@ -19,6 +19,8 @@
 // whether the nvm was written after the last of them (a save under way).
 import fs from 'fs';
 
+import { CONSOLE_ERROR, quiet as quietFor } from './emu.mjs';
+
 const NVM_START = 0xff000;
 
 const PRESS_MS = Number(process.env.BOARD_PRESS_MS || 60);
@@ -32,12 +34,13 @@ export default async function (ctx) {
     // The error screen's test (settings.toml DWS_TEST_FAIL) raises on purpose.
     const text = ctx.serial.slice(Math.max(0, seen - 200))
       .replace(/Traceback[^]*?RuntimeError: test key DWS_TEST_FAIL/g, '');
-    if (/Traceback|MemoryError|pystack exhausted/.test(text)) {
+    if (CONSOLE_ERROR.test(text)) {
       ctx.shot('fail');
       throw new Error('error on the console:\n' + ctx.serial.slice(-2000));
     }
     seen = ctx.serial.length;
   };
+  const quiet = (ms, firstWithin) => quietFor(ctx, ms, firstWithin);
   async function lines(want, timeout, more = false) {
     const limit = ctx.ms + timeout;
     while (count() < want) {
@@ -53,17 +56,6 @@ export default async function (ctx) {
       ctx.shot('fail');
       throw new Error(`the board printed ${count()} lines where the simulator printed ${want}: ` +
                       'it took another path');
-    }
-  }
-  async function quiet(ms, firstWithin) {
-    // Wait up to firstWithin ms for the display to change, then for ms ms of quiet.
-    const start = ctx.ms;
-    const before = ctx.pico.display.pixels;
-    while (ctx.pico.display.pixels === before && ctx.ms - start < firstWithin) await ctx.run(10);
-    let last = ctx.pico.display.pixels, since = ctx.ms;
-    while (ctx.ms - since < ms) {
-      await ctx.run(10);
-      if (ctx.pico.display.pixels !== last) { last = ctx.pico.display.pixels; since = ctx.ms; }
     }
   }
 

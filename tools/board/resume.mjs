@@ -6,24 +6,19 @@
 // OUT/resume.json: {"nvm": [GAME, RECORDS], "notes": [...], "screen": NAME}.
 import fs from 'fs';
 
+import { CONSOLE_ERROR, quiet as quietFor } from './emu.mjs';
+
 export default async function (ctx) {
-  const failOn = /Traceback|MemoryError|pystack exhausted/;
+  const quiet = (ms) => quietFor(ctx, ms);
   const waitLine = async (re, timeout, mark) => {
     const limit = ctx.ms + timeout;
     let m;
     while (!(m = re.exec(mark === undefined ? ctx.serial : ctx.since(mark)))) {
-      if (failOn.test(ctx.serial)) throw new Error('error on the console:\n' + ctx.serial.slice(-2000));
+      if (CONSOLE_ERROR.test(ctx.serial)) throw new Error('error on the console:\n' + ctx.serial.slice(-2000));
       if (ctx.ms > limit) throw new Error(`waited ${timeout} ms for ${re}`);
       await ctx.run(20);
     }
     return m;
-  };
-  const quiet = async (ms) => {
-    let last = ctx.pico.display.pixels, since = ctx.ms;
-    while (ctx.ms - since < ms) {
-      await ctx.run(10);
-      if (ctx.pico.display.pixels !== last) { last = ctx.pico.display.pixels; since = ctx.ms; }
-    }
   };
   await waitLine(/heap -?\d+ MenuScreen /, 120000);
   await quiet(300);
@@ -38,7 +33,7 @@ export default async function (ctx) {
     screen = line[1];
     await quiet(300);
     ctx.shot('resumed');
-    if (failOn.test(ctx.since(m))) throw new Error('error on the console:\n' + ctx.since(m));
+    if (CONSOLE_ERROR.test(ctx.since(m))) throw new Error('error on the console:\n' + ctx.since(m));
   }
   fs.writeFileSync(ctx.out + '/resume.json', JSON.stringify({
     nvm: nvm ? [nvm[1], nvm[2]] : null, notes, screen }));
