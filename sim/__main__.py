@@ -140,6 +140,7 @@ def window(args, nvm):
                     hw.keys.send(name, event.type == pygame.KEYDOWN)
         app.poll()
         display.refresh()
+        app.sound.flush()
         clock.tick(60)
 
 

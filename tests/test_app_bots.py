@@ -376,9 +376,11 @@ def test_setup_letters_and_wide_or_narrow_row():
     s.press("DOWN", "A", "LEFT", "A", "RIGHT", "RIGHT")
     line = setup.menu.lines[1].shown()
     assert line == "Seats   H  S [N] H  H"
-    assert setup.footer.shown() == "<>:type A:next seat"
-    s.press("DOWN")
-    assert setup.note.shown() == "" and setup.footer.shown().startswith("<>:change")
+    assert setup.footer.shown() == "<>:change A:next  B:back"
+    assert setup.note.shown() == "P3: device, normal"
+    s.press("DOWN")                           # the note stays: it names the seat
+    assert setup.note.shown() == "P3: device, normal"
+    assert setup.footer.shown() == "<>:change A:start B:back"
     if 2 in game_ids():
         s.press("B")
         setup = open_setup(s, 2)

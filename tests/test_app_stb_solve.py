@@ -9,6 +9,8 @@ import subprocess
 
 import pytest
 
+import dws_app.app as app_mod
+
 from dws_app import seats as seats_mod
 from dws_app.game_stb import StbScreen
 from dws_app.help import HelpScreen
@@ -244,7 +246,7 @@ def test_the_main_loop_does_not_sleep_while_solving():
     polls[0] = 0
     with pytest.raises(_Stop):
         s.app.run()
-    assert sleeps == [0.01] * 10
+    assert sleeps == [app_mod.LOOP_SLEEP_S] * 10
 
 
 def test_cached_solver_unsolved_then_finished_in_place():

@@ -35,6 +35,11 @@ LOW_WINS = (2, 3)
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
 DIM_PERCENT = 15
+# Without a press, the display is refreshed at most this often (animations,
+# device turns, progress): ~30 frames a second.
+IDLE_FRAME_MS = 33
+# The main loop's rest between passes (the keys are scanned every 5 ms).
+LOOP_SLEEP_S = 0.005
 # Screens (and the records code) used only between games.  While a game is in
 # play they are forgotten, so gc frees their code, and imported again when
 # next needed.  None of them is referenced by a module that a game keeps.
@@ -318,19 +323,31 @@ class App:
     def start(self):
         if not self.stack:
             self.home()
-        self.display.auto_refresh = True    # a profile may start with it off
 
     def run(self):
+        """The device's main loop.  The display is refreshed here, once per
+        pass (auto-refresh off): a press's answer is drawn as soon as its
+        handler returns, and never a screen that the same pass replaced."""
         self.start()
+        display = self.display
+        display.auto_refresh = False
         ticks = self.hw.ticks_ms
+        drawn = ticks()
         while True:
             t0 = ticks()
-            self.poll()
+            pressed = self.poll() is not None
+            now = ticks()
             # The longest pass (a frozen screen: the display is drawn between passes)
-            self.pass_max = max(self.pass_max, ticks_diff(ticks(), t0))
+            self.pass_max = max(self.pass_max, ticks_diff(now, t0))
+            # Even with nothing to draw a refresh walks every layer (~7 ms on
+            # the Pico): at once after a press, else once per IDLE_FRAME_MS.
+            if pressed or ticks_diff(now, drawn) >= IDLE_FRAME_MS:
+                display.refresh()
+                drawn = ticks()
+                self.sound.flush()
             seats = self.seats
             if seats is None or not seats.solving():
-                self.hw.sleep(0.01)   # a pass that solves a slice needs no rest
+                self.hw.sleep(LOOP_SLEEP_S)   # a pass that solves a slice needs no rest
 
     # ----- games ---------------------------------------------------------
 

@@ -6,7 +6,7 @@ A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
 animation frame; k counts frames, -1 = stop) and ``turn_info()``.
 """
 
-from dws_app import theme, ui
+from dws_app import sound, theme, ui
 from dws_app.clock import ticks_add, ticks_diff
 from dws_core.errors import Refused
 
@@ -43,7 +43,7 @@ class GameScreen(ui.Screen):
         seats = getattr(self.app, "seats", None)
         select = "SELECT: " + ("hint" if seats is not None and seats.hints() else "help")
         self.msg2.text = ("B: undo  " + select) if self.game.can_undo() else select
-        self.app.sound.play(((220, 90),))
+        self.app.sound.play(sound.REFUSE)
 
     def try_step(self, step):
         """Apply ``step``; on refusal show the reason.  Returns the events or None."""
@@ -53,7 +53,7 @@ class GameScreen(ui.Screen):
             self.refuse(e.reason)
             return None
         self.refused = None
-        self.app.sound.play(((1800, 12),))
+        self.app.sound.play(sound.CLICK)
         return events
 
     def undo(self):
@@ -81,7 +81,7 @@ class GameScreen(ui.Screen):
         """Save and hand over after an irreversible step."""
         self.app.save_game(self.game)
         if self.game.over:
-            self.app.sound.play(((660, 60), (880, 90)))
+            self.app.sound.play(sound.DONE)
             self.app.show_scores(self.game)
             return
         rolled = False
@@ -112,7 +112,7 @@ class GameScreen(ui.Screen):
         self.anim_end = ticks_add(now, ms)
         self.anim_next = now
         self.frame = 0
-        self.app.sound.play(((700, 20), (900, 20)))
+        self.app.sound.play(sound.ROLL)
 
     def animating(self):
         return self.anim_end is not None

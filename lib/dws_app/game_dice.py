@@ -4,8 +4,9 @@ The dice stand in a row (big digits, ``-`` before the first roll); a held die
 is yellow and says HELD under it.  The sum sits below, beside a ROLL button.
 
 Controls: LEFT/RIGHT move over the dice and ROLL; A on a die holds or
-releases it, A on ROLL rolls every die not held; UP/DOWN add or remove a
-die while nothing is held; B undoes holds and count changes since the roll.
+releases it, A on ROLL rolls every die not held (the message line says what A
+does there: hold, free or roll); UP/DOWN add or remove a die while nothing
+is held; B undoes holds and count changes since the roll.
 """
 
 from dws_app import theme, ui
@@ -86,13 +87,14 @@ class DiceScreen(GameScreen):
         self.show_leds()
 
     def instructions(self):
+        """The same two lines wherever the cursor is but for the word after
+        "A:" (a cursor move redraws four characters, not two lines)."""
         g = self.game
         if self.cursor >= g.count:
-            self.say("A: roll  <>: pick a die", "UP/DOWN: dice  B: undo")
-        elif g.held[self.cursor]:
-            self.say("A: release this die", "<>: move  B: undo")
+            verb = "roll"
         else:
-            self.say("A: hold this die", "<>: move  B: undo")
+            verb = "free" if g.held[self.cursor] else "hold"
+        self.say("A: %s  <>: die or ROLL" % verb, "UP/DOWN: dice  B: undo")
 
     def show_leds(self):
         g = self.game

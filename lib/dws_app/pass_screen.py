@@ -1,19 +1,32 @@
-""""Pass to player N", filled with that player's colour.  Built once per app
-and reused between turns."""
+""""Pass to player N", in that player's colour: the name and two wide bands
+across the screen.  Built once per app and reused between turns.
+
+The bands, not a screen filled with the colour: displayio computes every
+pixel a layer covers (~5 us each on the Pico), so a filled screen costs
+~0.5 s a frame where the bands and the black between cost about half.
+"""
 
 from dws_app import theme, ui
+
+BAND = 14       # logical pixels: the top and bottom bands
 
 
 class PassScreen(ui.Screen):
     def __init__(self, app):
-        ui.Screen.__init__(self, app, theme.PLAYER[0])
-        self.line1 = self.text(0, 2, ui.COLS, theme.BLACK, ui.centre("Pass the device to", ui.COLS - 1))
-        # Scale-2 name: 12 characters of 12 px.
+        ui.Screen.__init__(self, app, theme.BLACK)
+        bottom = app.height // app.scale - BAND
+        self.top_band = ui.rect(self.root, 0, 0, ui.WIDTH + 4, BAND, theme.PLAYER[0])
+        self.bottom_band = ui.rect(self.root, 0, bottom, ui.WIDTH + 4, BAND, theme.PLAYER[0],
+                                   bitmap=self.top_band.bitmap)
+        line = "Pass the device to"
+        self.line1 = self.text((ui.COLS - len(line)) // 2, 2, len(line), theme.FG, line)
         # "PLAYER N" at scale 2: 8 characters of 12 px, centred.
         self.name = ui.Text(self.root, (ui.WIDTH + 4 - 8 * 2 * ui.CW) // 2, 3 * ui.LH + 6, 8,
-                            theme.BLACK, scale=2)
-        self.info = self.text(0, 6, ui.COLS, theme.BLACK, lines=2)
-        self.footer = self.text(0, 9, ui.COLS, theme.BLACK, ui.centre("A: I'm ready", ui.COLS - 1))
+                            theme.PLAYER[0], scale=2)
+        self.info = self.text(0, 6, ui.COLS, theme.DIM, lines=2)
+        ready = "A: I'm ready"
+        self.footer = ui.Text(self.root, 2 + (ui.COLS - len(ready)) // 2 * ui.CW,
+                              bottom - ui.LH - 2, len(ready), theme.FG, ready)
         self.seat = 0
         self.after = None
 
@@ -21,7 +34,9 @@ class PassScreen(ui.Screen):
         self.seat = seat
         self.after = after
         colour = theme.player_colour(seat)
-        self.backdrop[0] = colour
+        self.top_band.pixel_shader[1] = colour
+        self.bottom_band.pixel_shader[1] = colour
+        self.name.color = colour
         self.name.text = "PLAYER %d" % (seat + 1)
         self.info.text = "\n".join(ui.centre(t, ui.COLS - 1) for t in info)
         self.app.leds.fill(colour)

@@ -6,7 +6,9 @@ choice the default), so a new variant needs no change here.
 The seats row shows one letter per seat: H human, or the first letter of a
 device level (``dws_core.bots.levels``: E easy, N normal, S strong...).  On it
 LEFT/RIGHT cycle the seat in brackets through H and the levels, A moves the
-brackets to the next seat; the note line names the seat in full.
+brackets to the next seat; the note line names that seat in full.  The
+note and footer keep their place and wording from row to row (a cursor move
+redraws a few characters, not two lines).
 """
 
 from dws_app import theme, ui
@@ -49,7 +51,7 @@ class SetupScreen(ui.Screen):
         self.rows.append("start")
         self.menu = ui.Menu(self, 0, 1, ui.COLS, 7)
         self.note = self.text(0, 8, ui.COLS, theme.DIM)
-        self.footer = self.text(0, 9, ui.COLS, theme.DIM, "<>:change A:start B:back")
+        self.footer = self.text(0, 9, ui.COLS, theme.DIM)
         self.refresh()
 
     def row_text(self, row):
@@ -86,19 +88,15 @@ class SetupScreen(ui.Screen):
         if self.seat >= self.players:
             self.seat = 0
         self.menu.set_items([self.row_text(r) for r in self.rows])
-        if on_seats:
-            t = self.seat_types[self.seat]
-            who = "device, " + level_title(self.levels[t - 1]) if t else "human"
-            if not self.levels:
-                who += " (no device play)"
-            self.note.text = "P%d: %s" % (self.seat + 1, who)
-            self.footer.text = "<>:type A:next seat"
-        else:
-            self.footer.text = "<>:change A:start B:back"
+        t = self.seat_types[self.seat]
+        who = "device, " + level_title(self.levels[t - 1]) if t else "human"
+        if not self.levels:
+            who += " (no device play)"
+        self.note.text = "P%d: %s" % (self.seat + 1, who)
+        self.footer.text = "<>:change A:%s B:back" % ("next " if on_seats else "start")
 
     def change(self, delta):
         row = self.rows[self.menu.index]
-        self.note.text = ""
         if row == "players":
             lo, hi = self.cls.MIN_PLAYERS, self.cls.MAX_PLAYERS
             self.players = lo + (self.players - lo + delta) % (hi - lo + 1)
@@ -114,7 +112,6 @@ class SetupScreen(ui.Screen):
 
     def on_button(self, name):
         if self.menu.on_button(name):
-            self.note.text = ""
             self.refresh()
             return
         if name == "LEFT":

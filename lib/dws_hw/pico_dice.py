@@ -71,8 +71,8 @@ def build():
     bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17,
                             reset=board.GP20, baudrate=24000000)
     adafruit_st7789._INIT_SEQUENCE = FAST_INIT
-    # auto_refresh off until the app has built its first screen: the
-    # firmware's console is never drawn (each full frame costs ~0.5 s).
+    # auto_refresh off: the firmware's console is never drawn (each full
+    # frame costs ~0.5 s); the app's main loop refreshes the display itself.
     display = adafruit_st7789.ST7789(bus, width=320, height=240, rotation=90,
                                      backlight_pin=board.GP21, auto_refresh=False)
     pixels = neopixel.NeoPixel(board.GP22, LED_COUNT, auto_write=False, brightness=0.3)

@@ -300,7 +300,7 @@ def speed(results):
     if boots:
         out["board.boot_to_menu_ms"] = percentile(boots, 50)
     for kind in ("move", "save", "open"):
-        times = [ms for r in main for k, ms, _lines in r["presses"] if k == kind]
+        times = [ms for r in main for k, ms, *_rest in r["presses"] if k == kind]
         if times:
             out["board.press_ms_p50." + kind] = percentile(times, 50)
             out["board.press_ms_p99." + kind] = percentile(times, 99)

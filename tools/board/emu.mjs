@@ -15,3 +15,34 @@ export async function quiet(ctx, ms, firstWithin = 0) {
     if (ctx.pico.display.pixels !== last) { last = ctx.pico.display.pixels; since = ctx.ms; }
   }
 }
+
+// rp2040js steps the PIO state machines from a setTimeout loop, in wall-clock
+// time, apart from the emulated clock: a NeoPixel write (CircuitPython waits
+// for the PIO to drain) took ~160 emulated ms where the RP2040 takes ~0.5 ms.
+// Here each enabled state machine runs one instruction per clock divider's
+// worth of emulated CPU cycles, as the RP2040's PIO does.
+export function lockstepPIO(pico) {
+  const pios = pico.mcu.pio;
+  for (const pio of pios) pio.run = () => {};
+  const core = pico.mcu.core;
+  const execute = core.executeInstruction.bind(core);
+  const due = new Float64Array(8);
+  core.executeInstruction = () => {
+    const cycles = execute();
+    for (let p = 0; p < pios.length; p++) {
+      const pio = pios[p];
+      if (pio.stopped) continue;
+      const machines = pio.machines;
+      for (let m = 0; m < machines.length; m++) {
+        const sm = machines[m];
+        if (!sm.enabled) continue;
+        const div = (sm.clockDivInt || 65536) + sm.clockDivFrac / 256;
+        let t = due[p * 4 + m] + cycles;
+        while (t >= div) { sm.step(); t -= div; }
+        due[p * 4 + m] = t;
+      }
+      pio.checkChangedPins();
+    }
+    return cycles;
+  };
+}

@@ -19,7 +19,7 @@
 // whether the nvm was written after the last of them (a save under way).
 import fs from 'fs';
 
-import { CONSOLE_ERROR, quiet as quietFor } from './emu.mjs';
+import { CONSOLE_ERROR, lockstepPIO, quiet as quietFor } from './emu.mjs';
 
 const NVM_START = 0xff000;
 
@@ -27,6 +27,7 @@ const PRESS_MS = Number(process.env.BOARD_PRESS_MS || 60);
 const STEP_TIMEOUT_MS = Number(process.env.BOARD_STEP_TIMEOUT_MS || 600000);
 
 export default async function (ctx) {
+  lockstepPIO(ctx.pico);
   const plan = JSON.parse(fs.readFileSync(process.env.BOARD_PLAN, 'utf8'));
   let seen = 0;            // console characters already checked
   const count = () => (ctx.serial.match(/heap -?\d+ /g) || []).length;
@@ -84,6 +85,7 @@ export default async function (ctx) {
     if (kind === 'key') {
       const start = ctx.ms;
       const before = lastPixelMs;
+      const pixelsBefore = ctx.pico.display.pixels;
       const cutAt = cutter.at(index);
       await ctx.press(item[1], PRESS_MS);
       if (cutAt !== undefined) {
@@ -96,7 +98,8 @@ export default async function (ctx) {
       await lines(want, STEP_TIMEOUT_MS, next !== undefined && next[0] === 'cut');
       await quiet(40, item[2] ? 0 : 200);
       if (lastPixelMs !== before && cutAt === undefined) {
-        presses.push([item[3] || (item[2] ? 'open' : 'move'), lastPixelMs - start, item[2]]);
+        presses.push([item[3] || (item[2] ? 'open' : 'move'), lastPixelMs - start, item[2],
+          ctx.pico.display.pixels - pixelsBefore]);
       }
     } else if (kind === 'shot') {
       await quiet(200, 0);

@@ -6,9 +6,10 @@
 // OUT/resume.json: {"nvm": [GAME, RECORDS], "notes": [...], "screen": NAME}.
 import fs from 'fs';
 
-import { CONSOLE_ERROR, quiet as quietFor } from './emu.mjs';
+import { CONSOLE_ERROR, lockstepPIO, quiet as quietFor } from './emu.mjs';
 
 export default async function (ctx) {
+  lockstepPIO(ctx.pico);
   const quiet = (ms) => quietFor(ctx, ms);
   const waitLine = async (re, timeout, mark) => {
     const limit = ctx.ms + timeout;
