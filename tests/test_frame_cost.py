@@ -1,0 +1,89 @@
+"""What a press costs to draw on the Pico, estimated from the dirty areas that
+Blinka's displayio (a port of CircuitPython's) computes: ``sim/frame_cost.py``.
+The board suite measures the same presses on the emulated firmware; these are
+the fast, deterministic checks that a screen redraws only what changed."""
+
+import displayio
+
+from dws_app import theme, ui
+from sim import frame_cost
+from sim.display import ImageDisplay
+from sim.script import Session
+
+SCREEN = (0, 0, 320, 240)
+
+
+def test_the_rates_give_the_frames_measured_on_the_board():
+    # An empty full frame took 105 ms on the emulated Pico, one full-screen layer 518 ms.
+    assert 100 < frame_cost.cost_ms([SCREEN], [], SCREEN) < 110
+    assert 480 < frame_cost.cost_ms([SCREEN], [SCREEN], SCREEN) < 520
+    # Areas outside the screen cost nothing; a layer beside an area costs nothing.
+    assert frame_cost.cost_ms([(320, 0, 400, 10)], [], SCREEN) == 0
+    assert frame_cost.cost_ms([(0, 0, 10, 10)], [(10, 0, 20, 10)], SCREEN) == 100 * 1.37 / 1000
+
+
+def test_a_moved_box_redraws_its_bars_not_its_inside():
+    display = ImageDisplay(320, 240)
+    root = displayio.Group(scale=2)
+    display.root_group = root
+    box = ui.box(root, 10, 10, 26, 33, theme.ACCENT)
+    frame_cost.take(display)
+    box.x = 36
+    areas, ms = frame_cost.take(display)
+    pixels = sum((a[2] - a[0]) * (a[3] - a[1]) for a in areas)
+    assert 0 < pixels <= 2 * 2 * (2 * 26 * 2 + 2 * 31 * 2)   # old and new bars, at scale 2
+    assert ms < 10
+    # A filled rectangle of the same size redraws all of it, twice over.
+    filled = ui.rect(root, 100, 10, 26, 33, theme.ACCENT)
+    frame_cost.take(display)
+    filled.x = 126
+    assert frame_cost.take(display)[1] > 3 * ms
+
+
+def presses(session, names):
+    """(name, estimated ms) for each press, on pico_dice's 320x240 screen."""
+    out = []
+    frame_cost.take(session.hw.display)
+    for name in names:
+        session.press(name)
+        out.append((name, frame_cost.take(session.hw.display)[1]))
+    return out
+
+
+def test_menu_moves_redraw_only_the_cursor():
+    s = Session("pico_dice", seed=1)
+    for name, ms in presses(s, ["DOWN", "DOWN", "UP", "DOWN"]):
+        assert ms < 8, name
+
+
+def test_setup_rows_and_values_redraw_a_few_characters():
+    s = Session("pico_dice", seed=1)
+    s.press("A")                                  # Dice Wide Shut setup
+    assert type(s.screen).__name__ == "SetupScreen"
+    for name, ms in presses(s, ["DOWN", "RIGHT", "A", "DOWN", "RIGHT", "DOWN", "UP", "UP"]):
+        assert ms < 40, (name, ms)
+
+
+def test_dice_cursor_moves_redraw_bars_and_one_word():
+    s = Session("pico_dice", seed=3)
+    items = s.screen.menu.items
+    s.press(*["DOWN"] * items.index("Dice"), "A")  # Dice setup
+    s.press("DOWN", "DOWN", "A")                    # ...start
+    s.press("A")                                    # roll (the cursor starts on ROLL)
+    s.wait(3000)
+    costs = presses(s, ["RIGHT", "A", "RIGHT", "A", "LEFT", "A", "RIGHT", "RIGHT"])
+    assert type(s.screen).__name__ == "DiceScreen"
+    for name, ms in costs:
+        # A holds or frees a die: its face changes colour (~1,900 pixels, two
+        # layers) and "hold"/"free"; on the board such a press took 65-75 ms
+        # in all, over the 60 ms budget (see the closing note of issue 12).
+        assert ms < (60 if name == "A" else 30), (name, ms)
+
+
+def test_the_pass_screen_is_drawn_in_under_400_ms():
+    s = Session("pico_dice", seed=1)
+    s.press("A", "DOWN", "DOWN", "DOWN", "A")      # Dice Wide Shut, 2 humans
+    assert type(s.screen).__name__ == "PassScreen"
+    display = s.hw.display
+    display._core.full_refresh = True
+    assert frame_cost.take(display)[1] < 400      # filled with the colour it was 685
