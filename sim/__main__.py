@@ -139,8 +139,7 @@ def window(args, nvm):
                 if name is not None:
                     hw.keys.send(name, event.type == pygame.KEYDOWN)
         app.poll()
-        display.refresh()
-        app.sound.flush()
+        app.draw()
         clock.tick(60)
 
 

@@ -324,13 +324,18 @@ class App:
         if not self.stack:
             self.home()
 
+    def draw(self):
+        """Refresh the display now, then play the tones this pass asked for
+        (they block: after the pixels they go with)."""
+        self.display.refresh()
+        self.sound.flush()
+
     def run(self):
         """The device's main loop.  The display is refreshed here, once per
         pass (auto-refresh off): a press's answer is drawn as soon as its
         handler returns, and never a screen that the same pass replaced."""
         self.start()
-        display = self.display
-        display.auto_refresh = False
+        self.display.auto_refresh = False
         ticks = self.hw.ticks_ms
         drawn = ticks()
         while True:
@@ -342,9 +347,8 @@ class App:
             # Even with nothing to draw a refresh walks every layer (~7 ms on
             # the Pico): at once after a press, else once per IDLE_FRAME_MS.
             if pressed or ticks_diff(now, drawn) >= IDLE_FRAME_MS:
-                display.refresh()
+                self.draw()
                 drawn = ticks()
-                self.sound.flush()
             seats = self.seats
             if seats is None or not seats.solving():
                 self.hw.sleep(LOOP_SLEEP_S)   # a pass that solves a slice needs no rest

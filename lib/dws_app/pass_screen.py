@@ -13,7 +13,7 @@ BAND = 14       # logical pixels: the top and bottom bands
 
 class PassScreen(ui.Screen):
     def __init__(self, app):
-        ui.Screen.__init__(self, app, theme.BLACK)
+        ui.Screen.__init__(self, app)
         bottom = app.height // app.scale - BAND
         self.top_band = ui.rect(self.root, 0, 0, ui.WIDTH + 4, BAND, theme.PLAYER[0])
         self.bottom_band = ui.rect(self.root, 0, bottom, ui.WIDTH + 4, BAND, theme.PLAYER[0],

@@ -244,18 +244,6 @@ def box(parent, x, y, w, h, color):
     return group
 
 
-def backdrop(parent, color):
-    """A whole-screen colour for a few bytes of bitmap: 5x5 pixels scaled 64
-    times (320x320).  The firmware draws nothing for a Group scale of 128 or
-    more.  Recolour it via the returned palette's entry 0."""
-    big = displayio.Group(scale=64)
-    pal = displayio.Palette(1)
-    pal[0] = color
-    big.append(displayio.TileGrid(displayio.Bitmap(5, 5, 1), pixel_shader=pal))
-    parent.append(big)
-    return pal
-
-
 class Screen:
     """Base class of every screen: ``group`` is what the display shows.
 
@@ -263,12 +251,11 @@ class Screen:
     Subclasses build everything in ``__init__`` and update in ``refresh()``.
     """
 
-    def __init__(self, app, background=theme.BG):
+    def __init__(self, app):
         self.app = app
         self.group = displayio.Group()
-        # The display draws black where no layer is: a black screen needs no
-        # backdrop, and every pixel drawn is one layer cheaper without it.
-        self.backdrop = backdrop(self.group, background) if background != theme.BLACK else None
+        # No background layer: the display draws black where no layer is,
+        # and a layer under everything would cost every pixel of a frame.
         self.root = displayio.Group(scale=app.scale, x=app.ox, y=app.oy)
         self.group.append(self.root)
 

@@ -21,7 +21,6 @@ import random
 from dws_app.app import App, title_of
 from dws_app.game_base import GameScreen
 from dws_app.seats import GAME_KEYS, held
-from sim import frame_cost
 from sim.hw import build
 from sim.play import choose_options_and_start, open_setup
 from sim.script import Session
@@ -86,8 +85,6 @@ class Recorder(Session):
             self.app = App(self.hw, test=test)
             self.app.start()
         self.boot_lines = heap_lines(out.getvalue())
-        self.frames = []          # per key item: (name, kind, estimated draw ms, areas)
-        frame_cost.take(self.hw.display)
 
     def press(self, *names):
         for name in names:
@@ -96,10 +93,7 @@ class Recorder(Session):
                 Session.press(self, name)
                 self.settle(out)
             text = out.getvalue()
-            kind = press_kind(text)
-            self.items.append(["key", name, heap_lines(text), kind])
-            areas, ms = frame_cost.take(self.hw.display)
-            self.frames.append((name, kind, ms, areas, self.screen_name))
+            self.items.append(["key", name, heap_lines(text), press_kind(text)])
 
     def settle(self, out=None, limit_ms=3600000):
         """Let device time pass while device seats play (no press), or until

@@ -62,7 +62,7 @@ export default async function (ctx) {
 
   // Timings, in emulated ms: power-on to the menu's last pixel, and each
   // press to the last pixel of its answer ("move": no screen change or save;
-  // "open": one or more).  Written to OUT/replay.json.
+  // "open": one or more), with the pixels it drew.  Written to OUT/replay.json.
   // (the display model stamps every pixel written: exact, however the run is cut in chunks)
   let lastPixelMs = 0, pixels = ctx.pico.display.pixels;
   const track = () => {
