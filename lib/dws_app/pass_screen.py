@@ -9,6 +9,7 @@ pixel a layer covers (~5 us each on the Pico), so a filled screen costs
 from dws_app import theme, ui
 
 BAND = 14       # logical pixels: the top and bottom bands
+NAME_Y = 42     # logical y of "PLAYER N" (below "Pass the device to", row 2)
 
 
 class PassScreen(ui.Screen):
@@ -20,13 +21,15 @@ class PassScreen(ui.Screen):
                                    bitmap=self.top_band.bitmap)
         line = "Pass the device to"
         self.line1 = self.text((ui.COLS - len(line)) // 2, 2, len(line), theme.FG, line)
-        # "PLAYER N" at scale 2: 8 characters of 12 px, centred.
-        self.name = ui.Text(self.root, (ui.WIDTH + 4 - 8 * 2 * ui.CW) // 2, 3 * ui.LH + 6, 8,
+        # "PLAYER N" at scale 2: 8 characters of 12 px, centred; under it
+        # the two info lines, then the footer just above the bottom band
+        # (on the Pico's 120 logical lines they only just fit).
+        self.name = ui.Text(self.root, (ui.WIDTH + 4 - 8 * 2 * ui.CW) // 2, NAME_Y, 8,
                             theme.PLAYER[0], scale=2)
-        self.info = self.text(0, 6, ui.COLS, theme.DIM, lines=2)
+        self.info = ui.Text(self.root, 2, NAME_Y + 2 * ui.LH + 2, ui.COLS, theme.DIM, lines=2)
         ready = "A: I'm ready"
         self.footer = ui.Text(self.root, 2 + (ui.COLS - len(ready)) // 2 * ui.CW,
-                              bottom - ui.LH - 2, len(ready), theme.FG, ready)
+                              bottom - ui.LH - 1, len(ready), theme.FG, ready)
         self.seat = 0
         self.after = None
 
