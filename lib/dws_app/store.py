@@ -30,7 +30,8 @@ An erasing write leaves the nvm blank until the firmware has programmed it
 again from its first page up; the image is written first, the header leading
 (what a cut there lost is then known: ``dws_app.store_boot.scan``).  With
 ``spare`` (a file path on the CIRCUITPY drive) the image is also kept in that
-file while the window is open, if the code may write the drive.
+file while the window is open, if the code may write the drive (only for a
+write that erases).
 
 Reading the nvm at power-up and migrating older layouts live in
 ``dws_app.store_boot`` (forgotten once read), settings and records in
@@ -118,6 +119,11 @@ class Store:
 
     # ----- writing ----------------------------------------------------------
 
+    def _erased(self, start, n):
+        """True when the nvm's bytes start..start+n-1 are erased (0xFF): a
+        write there only programs pages, where the board erases only then."""
+        return self.nvm[start:start + n] == b"\xff" * n
+
     def _write(self, offset, data):
         self.nvm[offset:offset + len(data)] = data
         self.stats["writes"] += 1
@@ -141,7 +147,7 @@ class Store:
                 self._record(tag, body, self.gen)
             start = self.end
             n = len(rec)
-            if start + n <= self.limit and self.nvm[start:start + n] == b"\xff" * n:
+            if start + n <= self.limit and self._erased(start, n):
                 self._write(start, rec)
                 self.end = start + n
                 if tag != GAME:
@@ -182,7 +188,10 @@ class Store:
         recs = None
         for i in range(pos, size):
             buf[i] = 0xFF
-        spare = self.spare
+        # The spare file only for a write that erases: on erased bytes (a
+        # new board's first save) nothing is at risk, and every write to the
+        # drive is one more window in which a cut can damage the drive.
+        spare = self.spare if self.erase_always or not self._erased(0, size) else None
         if spare:
             try:
                 if self.claim is not None and not self.claim():
