@@ -98,6 +98,34 @@ def test_tables_solve_a_slice_per_pass(tiles):
     assert isinstance(settle(s), StbScreen)
 
 
+def test_a_pass_that_answers_a_press_solves_nothing():
+    """The press is drawn at once; the slice waits for the next pass."""
+    S.clear_cache()
+    s = Session("pico_dice", seed=3)
+    s.app.start_game(2, 1, {"tiles": 12}, seed=32)
+    screen = settle(s)
+    assert s.app.seats.solving()
+    pressed = []
+    poll = s.app.poll
+
+    def counted():
+        before = states_left()
+        name = poll()
+        if name is not None:
+            pressed.append((name, before - states_left()))
+        return name
+
+    s.app.poll = counted
+    s.press("RIGHT", "LEFT", "A", "RIGHT")
+    assert s.screen is screen and s.app.seats.solving()
+    assert [p[0] for p in pressed] == ["RIGHT", "LEFT", "A", "RIGHT"]
+    assert all(n == 0 for _, n in pressed), pressed
+    before = states_left()
+    s.hw.clock.advance(20)
+    s.app.poll()                                   # a pass without a press solves
+    assert before - states_left() == S.SLICE_STATES
+
+
 @pytest.mark.parametrize("tiles", (9, 12))
 def test_early_hint_waits_then_equals_the_solved_best_move(tiles):
     S.clear_cache()

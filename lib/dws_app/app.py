@@ -264,13 +264,15 @@ class App:
             self.forget_between_games()
             getattr(self, order[0])(*order[1:])
 
-    def tick(self):
+    def tick(self, pressed=False):
         now = self.hw.ticks_ms()
         top = self.top
         if top is not None:
             top.tick(now)
         if self.seats is not None:
-            self.seats.tick(now)    # device-played seats
+            # device-played seats; a pass that answered a press draws before
+            # it solves another slice of tables
+            self.seats.tick(now, solve=not pressed)
         idle = ticks_diff(now, self.last_input)
         dim_s = self.settings["auto_dim_s"]
         sleep_s = self.settings["sleep_s"]
@@ -291,7 +293,7 @@ class App:
         try:
             if name is not None:
                 self.press(name)
-            self.tick()
+            self.tick(name is not None)
             self.autosave()
             self.run_order()
         except Exception as e:  # the last resort inside the app

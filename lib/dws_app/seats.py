@@ -288,8 +288,8 @@ class SeatPlayer:
 
     # ----- the main loop --------------------------------------------------
 
-    def tick(self, now):
-        if self.tables:
+    def tick(self, now, solve=True):
+        if self.tables and solve:
             self.solve()
         if self.hint_wanted:
             self._hint_when_ready()
