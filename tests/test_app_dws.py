@@ -130,7 +130,8 @@ def test_six_protection_and_undo(profile):
     move_to_cell(s, 2, 1)
     s.press("A")
     assert screen.choice is not None
-    assert screen.msg2.shown().startswith("A:split >:spend 6")
+    assert screen.msg1.shown() == "5th check splits: A: ok"
+    assert screen.msg2.shown() == "RIGHT: spend 6  B: back"
     s.press("RIGHT")                 # spend the 6 instead of splitting
     assert game.boards[0].sixes[RED][1] == SPENT
     assert game.boards[0].cells[RED][7] == 0 and game.boards[0].splits == 0
@@ -188,7 +189,7 @@ def test_b_at_a_turns_start_shows_the_other_boards(profile, monkeypatch):
     from test_app_screens import _Counter
     s, screen, game = played_session(profile)
     me = game.current
-    assert "B:boards" in screen.msg1.shown()
+    assert "B: boards" in screen.msg1.shown()
     assert len({str(b.cells) for b in game.boards}) == 3     # three different boards
     before = game.encode()
     counter = _Counter(monkeypatch)
@@ -207,7 +208,7 @@ def test_b_at_a_turns_start_shows_the_other_boards(profile, monkeypatch):
     s.press("B")                                 # after the last: the own board
     assert screen.viewing is None and shows_board(screen, game, me)
     assert screen.header.shown().startswith("P%d rnd" % (me + 1))
-    assert "B:boards" in screen.msg1.shown()
+    assert "B: boards" in screen.msg1.shown()
     # Any other key while viewing: back to the own board, and no move.
     for key in ("A", "UP", "DOWN", "LEFT", "RIGHT", "SELECT"):
         s.press("B")
@@ -219,7 +220,7 @@ def test_b_at_a_turns_start_shows_the_other_boards(profile, monkeypatch):
     assert counter.count == 0                   # the board's own widgets, redrawn
     # Once a step is made, B undoes it again (no boards).
     s.press("UP")
-    assert game.colour == RED and "B:boards" not in screen.msg1.shown()
+    assert game.colour == RED and "B: boards" not in screen.msg1.shown()
     s.press("B")
     assert game.colour == -1 and screen.viewing is None
     s.press("START")                             # the menu still works while viewing
@@ -234,7 +235,7 @@ def test_boards_help_and_solo():
     assert [x for x in s.screen.lines if "others'" in x]
     s = new_game("pybadge", players=1)
     screen = finish_interludes(s)
-    assert "B:boards" not in screen.msg1.shown()
+    assert "B: boards" not in screen.msg1.shown()
     s.press("B")                                 # nobody else: nothing to undo
     assert screen.viewing is None and screen.msg1.shown() == "Nothing to undo"
 

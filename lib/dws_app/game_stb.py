@@ -221,14 +221,14 @@ class StbScreen(GameScreen):
         elif g.phase == USE:
             self.say("Before the roll: 1 or 2?",
                      "UP/DOWN  A: ok  B: undo" if g.can_undo() else "UP/DOWN A:ok SELECT:hint")
-        elif open_sum(g.selection) == g.target(g.current):
-            self.say("A: shut " + " ".join(str(t) for t in self.chosen()), "B: undo")
         else:
-            need = g.target(g.current) - open_sum(g.selection)
-            self.say("Tiles adding to %d: <> A" % need, "B: undo  SELECT: hint")
-
-    def chosen(self):
-        return [i + 1 for i in range(self.game.tiles) if self.game.selection >> i & 1]
+            # Choosing tiles: only the word after "A:" follows the cursor (the
+            # sum chosen is in the info line), so a move redraws four characters.
+            if self.cursor >= g.tiles:
+                verb = "shut"
+            else:
+                verb = "drop" if g.selection >> self.cursor & 1 else "pick"
+            self.say("A: %s  <>: tile or SHUT" % verb, "B: undo  SELECT: hint")
 
     def task(self):
         """What the player handed the device must do (together mode)."""

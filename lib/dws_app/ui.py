@@ -180,7 +180,10 @@ class Text:
 
     @hidden.setter
     def hidden(self, value):
-        self.node.hidden = value
+        # (the firmware redraws a TileGrid whose hidden is set False, even
+        # when it was visible)
+        if self.node.hidden != value:
+            self.node.hidden = value
 
     def move(self, x, y):
         node = self.node
