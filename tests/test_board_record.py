@@ -33,3 +33,22 @@ def test_press_kinds_from_what_the_app_printed():
     assert record.press_kind("nvm 1 2\nheap 5 checkpoint 1 0 0\n") == "save"
     assert record.press_kind("heap 5 checkpoint 1 0 0\nheap 5 PassScreen 1 0 0\n") == "open"
     assert record.press_kind("heap 5 checkpoint 1 0 0\nthink dws strong 40\n") == "turn"
+
+
+def test_heap_lines_come_after_the_frame_they_go_with(capsys):
+    """The collection behind a heap line is not part of a press's answer:
+    the line for a screen shown waits for App.draw (on the board, right
+    after the refresh) or, in the simulator, the next main-loop pass."""
+    from sim.script import Session
+    s = Session("pico_dice", seed=1)
+    s.app.test["heap_log"] = 1
+    capsys.readouterr()
+    s.hw.keys.tap("A")                       # the menu opens Dice Wide Shut's setup
+    s.app.poll()
+    assert type(s.screen).__name__ == "SetupScreen"
+    assert "heap" not in capsys.readouterr().out
+    s.app.draw()
+    lines = capsys.readouterr().out.split("\n")
+    assert lines[0].startswith("heap ") and lines[0].split()[2] == "SetupScreen"
+    s.app.draw()                             # printed once
+    assert capsys.readouterr().out == ""

@@ -92,6 +92,7 @@ class Recorder(Session):
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
                 Session.press(self, name)
                 self.settle(out)
+                self.app.heap_flush()   # (the board prints them after the frame)
             text = out.getvalue()
             self.items.append(["key", name, heap_lines(text), press_kind(text)])
 
