@@ -87,14 +87,9 @@ class DiceScreen(GameScreen):
         self.show_leds()
 
     def instructions(self):
-        """The same two lines wherever the cursor is but for the word after
-        "A:" (a cursor move redraws four characters, not two lines)."""
-        g = self.game
-        if self.cursor >= g.count:
-            verb = "roll"
-        else:
-            verb = "free" if g.held[self.cursor] else "hold"
-        self.say("A: %s  <>: die or ROLL" % verb, "UP/DOWN: dice  B: undo")
+        """Two fixed lines: a move or a hold redraws no text (a held die
+        shows it)."""
+        self.say("A: hold/free die, or ROLL", "UP/DOWN: dice  B: undo")
 
     def show_leds(self):
         g = self.game

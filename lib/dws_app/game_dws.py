@@ -96,6 +96,8 @@ class DwsScreen(GameScreen):
         self.choice = None        # (die, row, col) while asking split / spend the 6
         self.viewing = None       # the player whose board is shown read-only
         self.blink = 0
+        self.board_key = None     # (player, cells, sixes) the board texts show
+        self.board_score = 0
 
     # ----- state helpers -------------------------------------------------------
 
@@ -104,14 +106,14 @@ class DwsScreen(GameScreen):
         return [g.picked[k] for k in range(len(g.picked)) if not g.resolved[k]]
 
     def legal(self, step):
-        return step in self.game.legal_steps()
+        return step in self.steps()
 
     def marking(self):
         """True when the take is complete and some die can still be marked."""
         g = self.game
         if not g.picked or not g.take_complete():
             return False
-        for s in g.legal_steps():
+        for s in self.steps():
             if s[0] in ("mark", "six", "protect"):
                 return True
         return False
@@ -124,13 +126,25 @@ class DwsScreen(GameScreen):
 
     def refresh(self):
         g = self.game
+        self._steps = None
         p = g.current if self.viewing is None else self.viewing
         board = g.boards[p]
+        # The board's texts and score only when that board changed: building
+        # them took 13-22 ms of a press on the Pico.
+        key = (p, bytes(board.cells[RED]), bytes(board.cells[BLUE]),
+               bytes(board.sixes[RED]), bytes(board.sixes[BLUE]))
+        if key != self.board_key:
+            self.board_key = key
+            self.board_score = g.score(p)
+            self.red.text = half_text(board.cells[RED])
+            self.blue.text = half_text(board.cells[BLUE])
+            self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
+            self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
         # (each text set once: a cell set and set back is still redrawn)
         if self.viewing is not None:
             self.header.text = "Viewing P%d's board" % (p + 1)
         else:
-            self.header.text = "P%d rnd %d %dpts%s" % (p + 1, g.round + 1, g.score(p),
+            self.header.text = "P%d rnd %d %dpts%s" % (p + 1, g.round + 1, self.board_score,
                                                    " end" if g.ending else "")
         self.header.color = theme.player_colour(p)
         if self.viewing is None and g.colour in (RED, BLUE):
@@ -138,10 +152,6 @@ class DwsScreen(GameScreen):
             self.take.color = theme.DIE_FG[g.colour]
         else:
             self.take.text = ""
-        self.red.text = half_text(board.cells[RED])
-        self.blue.text = half_text(board.cells[BLUE])
-        self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
-        self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
         for i in range(len(self.dice)):
             self.draw_die(i, g.dice_value[i])
         if self.viewing is not None:
@@ -271,7 +281,7 @@ class DwsScreen(GameScreen):
 
     def jump_to_target(self):
         """Put the cell cursor on the first cell where a die can go."""
-        for s in self.game.legal_steps():
+        for s in self.steps():
             if s[0] == "mark":
                 half = self.game.colour
                 self.bx = s[3] + (6 if half == BLUE else 0)

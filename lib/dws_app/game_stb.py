@@ -222,13 +222,10 @@ class StbScreen(GameScreen):
             self.say("Before the roll: 1 or 2?",
                      "UP/DOWN  A: ok  B: undo" if g.can_undo() else "UP/DOWN A:ok SELECT:hint")
         else:
-            # Choosing tiles: only the word after "A:" follows the cursor (the
-            # sum chosen is in the info line), so a move redraws four characters.
-            if self.cursor >= g.tiles:
-                verb = "shut"
-            else:
-                verb = "drop" if g.selection >> self.cursor & 1 else "pick"
-            self.say("A: %s  <>: tile or SHUT" % verb, "B: undo  SELECT: hint")
+            # Choosing tiles: two fixed lines (the sum chosen is in the info
+            # line, a chosen tile is lowered), so a move or a pick redraws no
+            # text.
+            self.say("A: pick/drop tile or SHUT", "B: undo  SELECT: hint")
 
     def task(self):
         """What the player handed the device must do (together mode)."""
@@ -438,7 +435,8 @@ class StbScreen(GameScreen):
             return
         self.cursor = (self.cursor + delta) % (g.tiles + 1)
         self.refused = None
-        self.refresh()
+        self.place_cursor()           # (nothing else follows the cursor)
+        self.instructions()
 
     def buttons(self, name):
         g = self.game

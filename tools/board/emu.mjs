@@ -47,3 +47,18 @@ export function lockstepPIO(pico) {
     return cycles;
   };
 }
+
+// A diagnostic (environment DWS_EMU_WINDOWS=1): every display window written
+// (CASET/RASET then RAMWR) in events.log, "window X0 Y0 X1 Y1", to compare
+// what the firmware redraws with the simulator's dirty areas.
+export function logWindows(ctx) {
+  if (!process.env.DWS_EMU_WINDOWS) return;
+  const display = ctx.pico.display;
+  const byte = display.byte.bind(display);
+  display.byte = (dc, b, nanos) => {
+    if (!dc && b === 0x2c) {
+      ctx.log(`window ${display.x0} ${display.y0} ${display.x1} ${display.y1}`);
+    }
+    return byte(dc, b, nanos);
+  };
+}

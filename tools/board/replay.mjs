@@ -19,7 +19,7 @@
 // whether the nvm was written after the last of them (a save under way).
 import fs from 'fs';
 
-import { CONSOLE_ERROR, lockstepPIO, quiet as quietFor } from './emu.mjs';
+import { CONSOLE_ERROR, lockstepPIO, logWindows, quiet as quietFor } from './emu.mjs';
 
 const NVM_START = 0xff000;
 
@@ -28,6 +28,7 @@ const STEP_TIMEOUT_MS = Number(process.env.BOARD_STEP_TIMEOUT_MS || 600000);
 
 export default async function (ctx) {
   lockstepPIO(ctx.pico);
+  logWindows(ctx);
   const plan = JSON.parse(fs.readFileSync(process.env.BOARD_PLAN, 'utf8'));
   let seen = 0;            // console characters already checked
   const count = () => (ctx.serial.match(/heap -?\d+ /g) || []).length;
