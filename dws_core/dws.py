@@ -347,57 +347,69 @@ class DiceWideShut(Engine):
 
     # ----- steps ------------------------------------------------------------
 
-    def _apply(self, step, events):
+    def refusal(self, step):
+        """Why ``step()`` would refuse ``step`` now, or None when it would
+        take it; nothing changes (cheaper than searching ``legal_steps()``)."""
         kind = step[0]
         n = len(step) - 1
         for a in range(1, n + 1):
             if type(step[a]) is not int:
-                raise Refused("Not a step")
-        p = self.current
+                return "Not a step"
         if kind == "colour" and n == 1:
+            return self._colour_error(step[1])
+        if kind == "pick" and n == 1:
+            return self._pick_error(step[1])
+        if kind == "drop" and n == 1:
+            return self._drop_error(step[1])
+        if kind == "mark" and n == 3:
+            return self._mark_error(step[1], step[2], step[3])
+        if kind == "protect" and n == 3:
+            return self._protect_error(step[1], step[2], step[3])
+        if kind == "six" and n == 3:
+            return self._six_error(step[1], step[2], step[3])
+        if kind == "confirm" and n == 0:
+            return self._confirm_error()
+        return "Not a step"
+
+    def _apply(self, step, events):
+        _refuse(self.refusal(step))
+        kind = step[0]
+        p = self.current
+        if kind == "colour":
             c = step[1]
-            _refuse(self._colour_error(c))
             self.colour = c
             events.append(("colour", p, c))
-        elif kind == "pick" and n == 1:
+        elif kind == "pick":
             i = step[1]
-            _refuse(self._pick_error(i))
             self.dice_free[i] = False
             self.picked.append(i)
             self.resolved.append(False)
             events.append(("picked", p, i))
-        elif kind == "drop" and n == 1:
+        elif kind == "drop":
             i = step[1]
-            _refuse(self._drop_error(i))
             k = self._slot(i)
             del self.picked[k]
             del self.resolved[k]
             self.dice_free[i] = True
             events.append(("dropped", p, i))
-        elif kind == "mark" and n == 3:
+        elif kind == "mark":
             i, row, col = step[1], step[2], step[3]
-            _refuse(self._mark_error(i, row, col))
             self._mark(p, i, row, col, events)
-        elif kind == "protect" and n == 3:
+        elif kind == "protect":
             i, row, col = step[1], step[2], step[3]
-            _refuse(self._protect_error(i, row, col))
             half = self.colour
             self.boards[p].sixes[half][row] = SPENT
             self.resolved[self._slot(i)] = True
             events.append(("protected", p, half, row, i))
-        elif kind == "six" and n == 3:
+        elif kind == "six":
             i, half, row = step[1], step[2], step[3]
-            _refuse(self._six_error(i, half, row))
             self.boards[p].sixes[half][row] = CHECKED
             self.turn_sixes |= 1 << (half * 5 + row)
             self.resolved[self._slot(i)] = True
             events.append(("six", p, half, row, i))
-        elif kind == "confirm" and n == 0:
-            _refuse(self._confirm_error())
+        else:                           # "confirm"
             self._end_turn(events)
             return True
-        else:
-            raise Refused("Not a step")
         return False
 
     def _mark(self, p, i, row, col, events):

@@ -96,10 +96,13 @@ def random_step(rnd, legal):
 
 def assert_refused(game, step):
     before = game.encode()
+    reason = game.refusal(step)              # the same answer, without trying
+    assert game.encode() == before
     try:
         game.step(step)
     except Refused as refusal:
         assert refusal.reason and len(refusal.reason) <= 28
+        assert refusal.reason == reason
     else:
         raise AssertionError("illegal step accepted: %r" % (step,))
     assert game.encode() == before
@@ -117,6 +120,7 @@ def play_random_game(players, no_doubles, seed, choice_seed):
         legal = game.legal_steps()
         assert legal and legal == game.legal_steps()
         assert len(set(legal)) == len(legal)
+        assert all(game.refusal(st) is None for st in legal)
         before = game.encode()
         for _ in range(2):
             wrong = random_step(rnd, legal)

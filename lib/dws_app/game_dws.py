@@ -106,7 +106,7 @@ class DwsScreen(GameScreen):
         return [g.picked[k] for k in range(len(g.picked)) if not g.resolved[k]]
 
     def legal(self, step):
-        return step in self.steps()
+        return self.game.refusal(step) is None
 
     def marking(self):
         """True when the take is complete and some die can still be marked."""
