@@ -31,6 +31,9 @@ def value_text(value):
     return str(value)
 
 
+MENU_LINES = 8          # text lines above the note and the footer
+
+
 class SetupScreen(ui.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
@@ -43,13 +46,18 @@ class SetupScreen(ui.Screen):
         self.letters = level_letters(game_id)
         self.seat_types = [0] * self.cls.MAX_PLAYERS   # 0 human, k: levels[k - 1]
         self.seat = 0               # the seat in brackets
-        self.text(0, 0, ui.COLS, theme.ACCENT, title_of(game_id))
         # Rows: players, seats, one per option, start.
         self.rows = ["players", "seats"]
         for name, _choices in self.cls.OPTIONS:
             self.rows.append(name)
         self.rows.append("start")
-        self.menu = ui.Menu(self, 0, 1, ui.COLS, 7)
+        # Above the rows the game's title, unless the rows need its line too:
+        # a list that scrolls redraws every row (~350 ms on the Pico).
+        if len(self.rows) < MENU_LINES:
+            self.text(0, 0, ui.COLS, theme.ACCENT, title_of(game_id))
+            self.menu = ui.Menu(self, 0, 1, ui.COLS, MENU_LINES - 1)
+        else:
+            self.menu = ui.Menu(self, 0, 0, ui.COLS, MENU_LINES)
         self.note = self.text(0, 8, ui.COLS, theme.DIM)
         self.footer = self.text(0, 9, ui.COLS, theme.DIM)
         self.refresh()
