@@ -452,6 +452,38 @@ class DiceWideShut(Engine):
         self.current = self.start_player
         self._roll(events)
 
+    def _marks(self):
+        """The mark, protect and six steps open now, in legal_steps' order
+        (a generator: ``first_mark`` stops at the first)."""
+        if self.over or not self.picked or not self.take_complete():
+            return
+        sixes = self.boards[self.current].sixes
+        for k in range(len(self.picked)):
+            if self.resolved[k]:
+                continue
+            i = self.picked[k]
+            v = self.dice_value[i]
+            if v == 6:
+                for half in (RED, BLUE):
+                    for row in range(5):
+                        if sixes[half][row] == EMPTY:
+                            yield ("six", i, half, row)
+                continue
+            for j in range(5):
+                cell = _cell_index(self.colour, v, j)
+                row, col = cell // 5, cell % 5
+                if self._mark_error(i, row, col) is None:
+                    yield ("mark", i, row, col)
+                    if self._protect_error(i, row, col) is None:
+                        yield ("protect", i, row, col)
+
+    def first_mark(self):
+        """The first mark, protect or six step of ``legal_steps()``, or None
+        when no taken die can be marked now (without listing the rest)."""
+        for st in self._marks():
+            return st
+        return None
+
     def legal_steps(self):
         """Every step ``step()`` would accept now, in a fixed order."""
         out = []
@@ -468,26 +500,8 @@ class DiceWideShut(Engine):
             if True not in self.resolved:
                 for i in self.picked:
                     out.append(("drop", i))
-        if self.picked and self.take_complete():
-            sixes = self.boards[self.current].sixes
-            for k in range(len(self.picked)):
-                if self.resolved[k]:
-                    continue
-                i = self.picked[k]
-                v = self.dice_value[i]
-                if v == 6:
-                    for half in (RED, BLUE):
-                        for row in range(5):
-                            if sixes[half][row] == EMPTY:
-                                out.append(("six", i, half, row))
-                    continue
-                for j in range(5):
-                    cell = _cell_index(self.colour, v, j)
-                    row, col = cell // 5, cell % 5
-                    if self._mark_error(i, row, col) is None:
-                        out.append(("mark", i, row, col))
-                        if self._protect_error(i, row, col) is None:
-                            out.append(("protect", i, row, col))
+        for st in self._marks():
+            out.append(st)
         if self._confirm_error() is None:
             out.append(("confirm",))
         return out

@@ -236,3 +236,20 @@ def test_every_truncation_of_a_state_is_refused():
         assert decodes_cleanly_or_refuses(state)
         for n in range(len(state)):
             assert not decodes_cleanly_or_refuses(state[:n])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**31), st.integers(0, 2**31))
+def test_first_mark_is_the_first_mark_of_the_legal_steps(seed, choice):
+    """first_mark (what the screen asks after each press) agrees with
+    legal_steps in every state of a random game."""
+    rnd = random.Random(choice)
+    game = DiceWideShut(3, seed=seed)
+    seen = 0
+    while not game.over and game.round < 12:
+        legal = game.legal_steps()
+        marks = [s for s in legal if s[0] in ("mark", "protect", "six")]
+        assert game.first_mark() == (marks[0] if marks else None)
+        seen += bool(marks)
+        game.step(rnd.choice(legal))
+    assert seen > 0

@@ -25,15 +25,6 @@ class GameScreen(ui.Screen):
         self.msg1 = self.text(0, 8, ui.COLS, theme.FG)
         self.msg2 = self.text(0, 9, ui.COLS, theme.DIM)
         self.refused = None
-        self._steps = None        # the game's legal steps, while it stays as it is
-
-    def steps(self):
-        """``game.legal_steps()``, computed once until the next step, undo
-        or press (a Dice Wide Shut press asked for them up to four times, each
-        ~10 ms on the Pico)."""
-        if self._steps is None:
-            self._steps = self.game.legal_steps()
-        return self._steps
 
     # ----- messages --------------------------------------------------------
 
@@ -56,7 +47,6 @@ class GameScreen(ui.Screen):
 
     def try_step(self, step):
         """Apply ``step``; on refusal show the reason.  Returns the events or None."""
-        self._steps = None
         try:
             events = self.game.step(step)
         except Refused as e:
@@ -67,7 +57,6 @@ class GameScreen(ui.Screen):
         return events
 
     def undo(self):
-        self._steps = None
         try:
             self.game.undo()
         except Refused as e:
@@ -150,7 +139,6 @@ class GameScreen(ui.Screen):
     # ----- buttons -----------------------------------------------------------
 
     def on_button(self, name):
-        self._steps = None
         seats = getattr(self.app, "seats", None)
         if seats is not None and seats.on_button(self, name):
             return                    # a device turn hurried, or a hint shown

@@ -96,7 +96,7 @@ class DwsScreen(GameScreen):
         self.choice = None        # (die, row, col) while asking split / spend the 6
         self.viewing = None       # the player whose board is shown read-only
         self.blink = 0
-        self.board_key = None     # (player, cells, sixes) the board texts show
+        self.board_key = None     # (player, red half, blue half) the board texts show
         self.board_score = 0
 
     # ----- state helpers -------------------------------------------------------
@@ -110,13 +110,7 @@ class DwsScreen(GameScreen):
 
     def marking(self):
         """True when the take is complete and some die can still be marked."""
-        g = self.game
-        if not g.picked or not g.take_complete():
-            return False
-        for s in self.steps():
-            if s[0] in ("mark", "six", "protect"):
-                return True
-        return False
+        return self.game.first_mark() is not None
 
     def selectable(self, i):
         g = self.game
@@ -126,20 +120,22 @@ class DwsScreen(GameScreen):
 
     def refresh(self):
         g = self.game
-        self._steps = None
         p = g.current if self.viewing is None else self.viewing
         board = g.boards[p]
-        # The board's texts and score only when that board changed: building
-        # them took 13-22 ms of a press on the Pico.
-        key = (p, bytes(board.cells[RED]), bytes(board.cells[BLUE]),
-               bytes(board.sixes[RED]), bytes(board.sixes[BLUE]))
-        if key != self.board_key:
-            self.board_key = key
+        # The board's texts and score only when that board changed, each
+        # half on its own: building them took 13-22 ms of a press on the Pico.
+        red = bytes(board.cells[RED]) + bytes(board.sixes[RED])
+        blue = bytes(board.cells[BLUE]) + bytes(board.sixes[BLUE])
+        shown = self.board_key
+        if shown is None or shown[0] != p or shown[1] != red or shown[2] != blue:
             self.board_score = g.score(p)
-            self.red.text = half_text(board.cells[RED])
-            self.blue.text = half_text(board.cells[BLUE])
-            self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
-            self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
+            if shown is None or shown[0] != p or shown[1] != red:
+                self.red.text = half_text(board.cells[RED])
+                self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
+            if shown is None or shown[0] != p or shown[2] != blue:
+                self.blue.text = half_text(board.cells[BLUE])
+                self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
+            self.board_key = (p, red, blue)
         # (each text set once: a cell set and set back is still redrawn)
         if self.viewing is not None:
             self.header.text = "Viewing P%d's board" % (p + 1)
@@ -208,7 +204,7 @@ class DwsScreen(GameScreen):
         if self.on_board:
             verb = "mark"
         elif g.picked and self.legal(("confirm",)):
-            verb = "end turn"
+            verb = "done"
         elif not g.picked and self.legal(("confirm",)):
             verb = "pass"              # no die can be taken
         else:
@@ -281,16 +277,15 @@ class DwsScreen(GameScreen):
 
     def jump_to_target(self):
         """Put the cell cursor on the first cell where a die can go."""
-        for s in self.steps():
-            if s[0] == "mark":
-                half = self.game.colour
-                self.bx = s[3] + (6 if half == BLUE else 0)
-                self.row = s[2]
-                return
-            if s[0] == "six":
-                self.bx = 5 if s[2] == RED else 11
-                self.row = s[3]
-                return
+        s = self.game.first_mark()
+        if s is None:
+            return
+        if s[0] == "six":
+            self.bx = 5 if s[2] == RED else 11
+            self.row = s[3]
+        else:                      # a mark (a protect follows its mark)
+            self.bx = s[3] + (6 if self.game.colour == BLUE else 0)
+            self.row = s[2]
 
     def on_button(self, name):
         g = self.game
