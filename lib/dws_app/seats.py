@@ -261,6 +261,8 @@ class SeatPlayer:
     def dws_tables(self):
         """Build the Dice Wide Shut column tables (every level and the hint
         use them) a slice per main-loop pass, unless they are built."""
+        from dws_app.app import collect
+        collect("dws_core.bot_dws")   # its source compiles in one piece of heap
         from dws_core.bot_dws import SLICE_CODES, ColumnTables
         table = ColumnTables(self.game.run_points)
         if not table.done:
