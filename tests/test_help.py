@@ -11,7 +11,6 @@ import pytest
 from bench.micropython import run_source
 from dws_app import help as help_mod
 from dws_app import ui
-from dws_app.app import screen_class
 from dws_core.games import GAMES
 from sim.script import Session
 
@@ -77,7 +76,7 @@ def test_the_buttons_come_first_then_the_rules_page_by_page(gid, title):
     s, screen = open_help(gid)
     rules = pages_of((RULES / (file_name(title) + ".txt")).read_text())
     keys = screen.lines
-    game_help = list(screen_class(gid).HELP)
+    game_help = list(help_mod.BUTTONS[gid])
     assert keys[:len(game_help)] == game_help          # the game screen's own lines
     key_pages = (len(keys) + help_mod.ROWS - 1) // help_mod.ROWS
     total = key_pages + len(rules)

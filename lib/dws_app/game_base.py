@@ -14,8 +14,6 @@ FRAME_MS = 70
 
 
 class GameScreen(ui.Screen):
-    HELP = ()
-
     def __init__(self, app, game):
         ui.Screen.__init__(self, app)
         self.game = game

@@ -25,25 +25,6 @@ SLOT = 24               # pixels from one die to the next
 
 
 class CargoScreen(GameScreen):
-    HELP = (
-        "A: roll the free dice",
-        "6 ship, then 5 captain,",
-        " then 4 crew are banked",
-        " by themselves",
-        "Crewed: the rest is the",
-        " cargo, their sum scores",
-        "UP: accept the cargo",
-        "A: roll the cargo again",
-        "Hold cargo variant:",
-        " <> pick a die, DOWN",
-        " holds / releases it",
-        "B: undo a hold",
-        "No crew after the last",
-        " roll scores 0",
-        "START: menu (saved)",
-        "SHP CPT CRW: banked",
-    )
-
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         n = game.dice_count

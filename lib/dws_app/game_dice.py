@@ -20,18 +20,6 @@ SUM_Y = 66
 
 
 class DiceScreen(GameScreen):
-    HELP = (
-        "LEFT/RIGHT: a die or ROLL",
-        "A on ROLL: roll the dice",
-        " that are not held",
-        "A on a die: hold it, or",
-        " release it",
-        "UP/DOWN: one die more or",
-        " less (nothing held)",
-        "B: undo holds and counts",
-        "START: menu",
-    )
-
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.header = self.text(0, 0, 16, theme.ACCENT)

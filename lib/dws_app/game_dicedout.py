@@ -38,27 +38,6 @@ def cell_col_y(n):
 
 
 class DicedOutScreen(GameScreen):
-    HELP = (
-        "A: roll the two dice",
-        "A new total is marked;",
-        " a marked one ticks a",
-        " reroll [x]: roll again",
-        "None left: diced out,",
-        " score = unmarked sum",
-        "Bonus (*): you may mark",
-        " one more: <> pick, A",
-        " marks; B: skip it",
-        "Between rounds lowest",
-        " picks who gets only 2",
-        " rerolls: <> then A",
-        "Lowest total wins",
-        "UP/DOWN: see the others'",
-        " sheets (read-only)",
-        "START: menu (saved)",
-        "Sheet: black on white",
-        " = marked, * = bonus",
-    )
-
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.header = self.text(0, 0, ui.COLS)

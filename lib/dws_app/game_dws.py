@@ -47,26 +47,6 @@ def half_text(cells):
 
 
 class DwsScreen(GameScreen):
-    HELP = (
-        "Take dice:",
-        " UP red / DOWN blue",
-        " LEFT/RIGHT pick a die",
-        " A take it, A again drop",
-        "Mark: arrows to a cell,",
-        " A marks the die there",
-        " (a 6 goes in a 6-cell)",
-        "5th check in a row with",
-        " an old 6: A split it or",
-        " RIGHT spend the 6",
-        "A: end turn when all set",
-        "B: undo in this turn",
-        "B at turn start: others'",
-        " boards (any key: back)",
-        "START: menu (game saved)",
-        "x check  / crossed",
-        ". empty  # spent 6",
-    )
-
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.header = self.text(0, 0, 20, theme.FG)

@@ -35,30 +35,6 @@ def dice_text(dice):
 
 
 class StbScreen(GameScreen):
-    HELP = (
-        "Before a roll:",
-        " UP/DOWN 1 or 2 dice",
-        " (when one die is allowed)",
-        " A rolls",
-        "After the roll:",
-        " LEFT/RIGHT pick a tile",
-        " A chooses / unchooses",
-        " when they add up, A on",
-        " SHUT shuts them",
-        "Together: before a roll,",
-        " who may use one die says",
-        " 1 or 2: UP/DOWN, A;",
-        " row: one / two / ? (yet",
-        " to say); B takes it back",
-        " until the roll",
-        "B: undo a choice",
-        "SELECT: hint, again: help",
-        "START: menu (game saved)",
-        "Tiles: up = open,",
-        " green = chosen, down=shut",
-        "Lowest score wins",
-    )
-
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         n = game.tiles

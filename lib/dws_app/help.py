@@ -1,5 +1,5 @@
-"""Help for one game, in pages: first what each button does (the game
-screen's HELP lines), then the game's rules from docs/rules/<title>.txt.
+"""Help for one game, in pages: first what each button does (``BUTTONS``),
+then the game's rules from docs/rules/<title>.txt.
 
 The rules stay on the drive until asked for: opening the help reads the file
 once, a line at a time, to note where each page starts (a page ends at a line
@@ -11,13 +11,108 @@ reads that page's lines only.  The file is looked for beside the running code
 import sys
 
 from dws_app import theme, ui
-from dws_app.app import screen_class, title_of
+from dws_app.app import title_of
 from dws_app.seats import level_names
 
 ROWS = 8
 MARK = b"~"
 LINE_MAX = 80          # bytes read at most per line: a damaged file cannot fill the heap
 DAMAGED = "Rules damaged: make flash"
+# What each button does, per game id (the first help pages); kept here, not
+# in the game screens, so that a game in play does not hold them.
+BUTTONS = {
+    1: (   # Dice Wide Shut
+        "Take dice:",
+        " UP red / DOWN blue",
+        " LEFT/RIGHT pick a die",
+        " A take it, A again drop",
+        "Mark: arrows to a cell,",
+        " A marks the die there",
+        " (a 6 goes in a 6-cell)",
+        "5th check in a row with",
+        " an old 6: A split it or",
+        " RIGHT spend the 6",
+        "A: done, when all are set",
+        "B: undo in this turn",
+        "B at turn start: others'",
+        " boards (any key: back)",
+        "START: menu (game saved)",
+        "x check  / crossed",
+        ". empty  # spent 6",
+    ),
+    2: (   # Shut the Box
+        "Before a roll:",
+        " UP/DOWN 1 or 2 dice",
+        " (when one die is allowed)",
+        " A rolls",
+        "After the roll:",
+        " LEFT/RIGHT pick a tile",
+        " A chooses / unchooses",
+        " when they add up, A on",
+        " SHUT shuts them",
+        "Together: before a roll,",
+        " who may use one die says",
+        " 1 or 2: UP/DOWN, A;",
+        " row: one / two / ? (yet",
+        " to say); B takes it back",
+        " until the roll",
+        "B: undo a choice",
+        "SELECT: hint, again: help",
+        "START: menu (game saved)",
+        "Tiles: up = open,",
+        " green = chosen, down=shut",
+        "Lowest score wins",
+    ),
+    3: (   # DicedOut
+        "A: roll the two dice",
+        "A new total is marked;",
+        " a marked one ticks a",
+        " reroll [x]: roll again",
+        "None left: diced out,",
+        " score = unmarked sum",
+        "Bonus (*): you may mark",
+        " one more: <> pick, A",
+        " marks; B: skip it",
+        "Between rounds lowest",
+        " picks who gets only 2",
+        " rerolls: <> then A",
+        "Lowest total wins",
+        "UP/DOWN: see the others'",
+        " sheets (read-only)",
+        "START: menu (saved)",
+        "Sheet: black on white",
+        " = marked, * = bonus",
+    ),
+    4: (   # Cargo
+        "A: roll the free dice",
+        "6 ship, then 5 captain,",
+        " then 4 crew are banked",
+        " by themselves",
+        "Crewed: the rest is the",
+        " cargo, their sum scores",
+        "UP: accept the cargo",
+        "A: roll the cargo again",
+        "Hold cargo variant:",
+        " <> pick a die, DOWN",
+        " holds / releases it",
+        "B: undo a hold",
+        "No crew after the last",
+        " roll scores 0",
+        "START: menu (saved)",
+        "SHP CPT CRW: banked",
+    ),
+    5: (   # Dice
+        "LEFT/RIGHT: a die or ROLL",
+        "A on ROLL: roll the dice",
+        " that are not held",
+        "A on a die: hold it, or",
+        " release it",
+        "UP/DOWN: one die more or",
+        " less (nothing held)",
+        "B: undo holds and counts",
+        "START: menu",
+    ),
+}
 # Games with bots: the hint and the help behind it (unless the game's own
 # lines say it), device-played seats.
 HINT_HELP = (
@@ -89,8 +184,7 @@ def read_page(path, start):
 class HelpScreen(ui.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
-        cls = screen_class(game_id)
-        self.lines = list(cls.HELP) if cls is not None else []
+        self.lines = list(BUTTONS.get(game_id, ()))
         if level_names(game_id):
             if not [line for line in self.lines if "hint" in line]:
                 self.lines.extend(HINT_HELP)
