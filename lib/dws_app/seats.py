@@ -251,11 +251,11 @@ class SeatPlayer:
             self.slice = SLICE_STATES
             self.tables = stb_tables(game, self.levels)
         self.prepare_t0 = None
-        # Dice Wide Shut's tables (its bot module and their first slice) in the
-        # first main-loop pass after the game opens, not in the pass that
-        # opens it: that one already imports, saves and builds the screen.
-        self.tables_due = game.GAME_ID == 1 and any_device(self.levels)
-        if self.tables:
+        # (Here, before the game screen is built: from .py sources the bot
+        # module compiles only in a heap without it, cp10_py in the board suite.)
+        if game.GAME_ID == 1 and any_device(self.levels):
+            self.dws_tables()       # (a human-only game: at its first hint)
+        elif self.tables:
             self.prepare_t0 = app.hw.ticks_ms()
 
     def dws_tables(self):
@@ -293,10 +293,6 @@ class SeatPlayer:
     # ----- the main loop --------------------------------------------------
 
     def tick(self, now, solve=True):
-        if self.tables_due:
-            self.tables_due = False
-            self.dws_tables()       # (a human-only game: at its first hint)
-            return
         if self.tables and solve:
             self.solve()
         if self.hint_wanted:
@@ -324,8 +320,6 @@ class SeatPlayer:
 
     def ready(self, level):
         """Are the tables that a device ``level`` (None: the hint) uses solved?"""
-        if self.tables_due:
-            return False
         for table in self.tables:
             if not table.done and (level is None or table.objective in (None, level)):
                 return False
