@@ -106,16 +106,19 @@ class DwsScreen(GameScreen):
         # half on its own: building them took 13-22 ms of a press on the Pico.
         red = bytes(board.cells[RED]) + bytes(board.sixes[RED])
         blue = bytes(board.cells[BLUE]) + bytes(board.sixes[BLUE])
+        key = (p, red, blue)
         shown = self.board_key
-        if shown is None or shown[0] != p or shown[1] != red or shown[2] != blue:
+        if key != shown:
+            if shown is None or shown[0] != p:
+                shown = (p, None, None)         # another board: both halves
             self.board_score = g.score(p)
-            if shown is None or shown[0] != p or shown[1] != red:
+            if red != shown[1]:
                 self.red.text = half_text(board.cells[RED])
                 self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
-            if shown is None or shown[0] != p or shown[2] != blue:
+            if blue != shown[2]:
                 self.blue.text = half_text(board.cells[BLUE])
                 self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
-            self.board_key = (p, red, blue)
+            self.board_key = key
         # (each text set once: a cell set and set back is still redrawn)
         if self.viewing is not None:
             self.header.text = "Viewing P%d's board" % (p + 1)
@@ -183,10 +186,8 @@ class DwsScreen(GameScreen):
             return
         if self.on_board:
             verb = "mark"
-        elif g.picked and self.legal(("confirm",)):
-            verb = "done"
-        elif not g.picked and self.legal(("confirm",)):
-            verb = "pass"              # no die can be taken
+        elif self.legal(("confirm",)):
+            verb = "done" if g.picked else "pass"    # pass: no die can be taken
         else:
             verb = "drop" if self.die_cursor in g.picked else "take"
         back = "boards" if g.players > 1 and not g.can_undo() else "undo"
