@@ -99,7 +99,8 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert s.screen is screen and loaded() == []
     s.press("START")
     assert type(s.screen).__name__ == "MenuScreen"
-    assert loaded() == ["dws_app.menu", "dws_app.resume"]   # the menu asks for the saved game
+    # the menu (and its widgets) asks for the saved game
+    assert loaded() == ["dws_app.menu", "dws_app.resume", "dws_app.widgets"]
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
     assert isinstance(finish_interludes(s), GameScreen)

@@ -48,7 +48,7 @@ GC_EVERY_BYTES = 8192
 # next needed.  None of them is referenced by a module that a game keeps.
 BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
                  "dws_app.records_store", "dws_app.help", "dws_app.settings",
-                 "dws_app.error", "dws_app.resume")
+                 "dws_app.error", "dws_app.resume", "dws_app.widgets")
 # Only on the board: CPython (tests, simulator) keeps one copy of each class.
 FORGETS = sys.implementation.name != "cpython"
 

@@ -10,7 +10,7 @@ reads that page's lines only.  The file is looked for beside the running code
 
 import sys
 
-from dws_app import theme, ui
+from dws_app import theme, ui, widgets
 from dws_app.app import title_of
 from dws_app.seats import level_names
 
@@ -181,7 +181,7 @@ def read_page(path, start):
     return lines
 
 
-class HelpScreen(ui.Screen):
+class HelpScreen(widgets.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
         self.lines = list(BUTTONS.get(game_id, ()))

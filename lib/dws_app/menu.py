@@ -5,11 +5,11 @@ Under the title, what the store had to say at power-up ("Save A was damaged;
 using B", "Saved game lost ...") replaces the subtitle until the next key
 press, one note per press."""
 
-from dws_app import theme, ui
+from dws_app import theme, ui, widgets
 from dws_app.app import game_ids, title_of
 
 
-class MenuScreen(ui.Screen):
+class MenuScreen(widgets.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.text(0, 0, ui.COLS, theme.ACCENT, ui.centre("DICE WIDE SHUT", ui.COLS - 1))
@@ -28,7 +28,7 @@ class MenuScreen(ui.Screen):
         self.actions.append(("records", 0))
         items.append("Settings")
         self.actions.append(("settings", 0))
-        self.menu = ui.Menu(self, 1, 3, ui.COLS - 2, 6, items)
+        self.menu = widgets.Menu(self, 1, 3, ui.COLS - 2, 6, items)
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, "A:open  SELECT:help")
 
     def show_note(self):

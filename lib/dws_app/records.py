@@ -8,7 +8,7 @@ press loses data; A, B or START go back.  Everything is built once; presses
 only change text, colours, positions and ``hidden``.
 """
 
-from dws_app import theme, ui
+from dws_app import theme, ui, widgets
 from dws_app.score_table import right
 from dws_app.records_store import MAX_PLAYERS
 
@@ -53,7 +53,7 @@ def tally_heading(players, games):
     return left + " " * max(1, ui.COLS - len(left) - len(games)) + games
 
 
-class RecordsScreen(ui.Screen):
+class RecordsScreen(widgets.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
         self.text(0, 0, NAME_W, theme.ACCENT, "Records")

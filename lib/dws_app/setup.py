@@ -11,7 +11,7 @@ note and footer keep their place and wording from row to row (a cursor move
 redraws a few characters, not two lines).
 """
 
-from dws_app import theme, ui
+from dws_app import theme, ui, widgets
 from dws_app.app import title_of
 from dws_app.seats import level_letters, level_names, level_title
 
@@ -34,7 +34,7 @@ def value_text(value):
 MENU_LINES = 8          # text lines above the note and the footer
 
 
-class SetupScreen(ui.Screen):
+class SetupScreen(widgets.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
         from dws_core.games import game_class
@@ -55,9 +55,9 @@ class SetupScreen(ui.Screen):
         # a list that scrolls redraws every row (~350 ms on the Pico).
         if len(self.rows) < MENU_LINES:
             self.text(0, 0, ui.COLS, theme.ACCENT, title_of(game_id))
-            self.menu = ui.Menu(self, 0, 1, ui.COLS, MENU_LINES - 1)
+            self.menu = widgets.Menu(self, 0, 1, ui.COLS, MENU_LINES - 1)
         else:
-            self.menu = ui.Menu(self, 0, 0, ui.COLS, MENU_LINES)
+            self.menu = widgets.Menu(self, 0, 0, ui.COLS, MENU_LINES)
         self.note = self.text(0, 8, ui.COLS, theme.DIM)
         self.footer = self.text(0, 9, ui.COLS, theme.DIM)
         self.refresh()

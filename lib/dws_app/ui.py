@@ -18,23 +18,11 @@ GLYPH_COUNT = 95            # " " .. "~"
 UNKNOWN = ord("?") - 32
 
 
-def _blinka_sheet(font):
-    """Blinka (the desktop) loads the same 6x12 font with one Bitmap per
-    glyph and no sheet: lay the glyphs side by side once."""
-    sheet = displayio.Bitmap(6 * GLYPH_COUNT, 12, 2)
-    for k in range(GLYPH_COUNT):
-        glyph = font.get_glyph(32 + k).bitmap
-        for y in range(12):
-            for x in range(6):
-                if glyph[x, y]:
-                    sheet[6 * k + x, y] = 1
-    return sheet
-
-
 # The terminal font's glyph sheet: tile ``ord(c) - 32`` is the ASCII character c.
 GLYPHS = FONT.bitmap
-if not isinstance(GLYPHS, displayio.Bitmap):
-    GLYPHS = _blinka_sheet(FONT)
+if not isinstance(GLYPHS, displayio.Bitmap):      # Blinka: one Bitmap per glyph
+    from dws_app.blinka_font import glyph_sheet
+    GLYPHS = glyph_sheet(FONT, GLYPH_COUNT)
 CW = 6          # character width (terminalio.FONT is 6x12)
 LH = 12         # line height
 COLS = 26
@@ -285,65 +273,3 @@ class Screen:
 
     def tick(self, now):
         pass
-
-
-class Menu:
-    """A vertical list of ``rows`` choices with a ``>`` cursor, scrolling;
-    ``^`` / ``v`` at the right edge say that more choices lie above / below.
-    The rows are one block of lines (never split by the bottom lines' gap).
-    Moving redraws the cursor's two cells only (a recoloured line would
-    redraw the whole line: about 7,000 pixels, 50 ms on the Pico)."""
-
-    def __init__(self, screen, col, row, width, rows, items=(), color=theme.FG):
-        self.rows = rows
-        self.items = list(items)
-        self.index = 0
-        self.top = 0
-        self.color = color
-        x = 2 + col * CW
-        self.y0 = screen.row_y(row)
-        self.cursor = Text(screen.root, x, self.y0, 1, theme.ACCENT, ">")
-        self.lines = []
-        for i in range(rows):
-            self.lines.append(Text(screen.root, x + CW, self.y0 + i * LH, width - 1, color))
-        # In the lines' last column: no choice fills it where it shows.
-        self.above = Text(screen.root, x + (width - 1) * CW, self.y0, 1, theme.DIM)
-        self.below = Text(screen.root, x + (width - 1) * CW, self.y0 + (rows - 1) * LH, 1,
-                          theme.DIM)
-        self.refresh()
-
-    def set_items(self, items, index=None):
-        self.items = list(items)
-        if index is not None:
-            self.index = index
-        if self.index >= len(self.items):
-            self.index = max(0, len(self.items) - 1)
-        self.refresh()
-
-    def move(self, delta):
-        if self.items:
-            self.index = (self.index + delta) % len(self.items)
-            self.refresh()
-
-    def refresh(self):
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + self.rows:
-            self.top = self.index - self.rows + 1
-        for i in range(self.rows):
-            k = self.top + i
-            line = self.lines[i]
-            line.text = self.items[k] if k < len(self.items) else ""
-        self.cursor.move(self.cursor.x, self.y0 + (self.index - self.top) * LH)
-        self.above.text = "^" if self.top > 0 else ""
-        self.below.text = "v" if self.top + self.rows < len(self.items) else ""
-
-    def on_button(self, name):
-        """Handle UP/DOWN; return True if used."""
-        if name == "UP":
-            self.move(-1)
-            return True
-        if name == "DOWN":
-            self.move(1)
-            return True
-        return False

@@ -1,0 +1,169 @@
+"""Widgets of the screens between games (menu, setup, settings, help,
+records, scores): this module is forgotten while a game is in play
+(``app.BETWEEN_GAMES``), so its code costs no heap then.
+
+``SparseText`` is a ``ui.Text`` cut into chunks of ``CHUNK`` columns, one
+TileGrid each, and a chunk whose cells are all blank is left out of its
+Group (not hidden: the firmware redraws a hidden TileGrid's area once after
+its first frame, ~40,000 pixels for a setup screen).  displayio
+computes every pixel that a visible layer covers, blank or not (about 5 us
+each on the Pico): a full frame of the menu drew 26 columns of every line,
+~415 ms, where its words need ~300.  A chunk costs ~130 bytes of heap, which
+between games is there.
+"""
+
+import displayio
+
+from dws_app import theme
+from dws_app.ui import CW, GLYPH_COUNT, GLYPHS, LH, UNKNOWN, Screen as _Screen, Text
+
+CHUNK = 6       # columns per TileGrid
+
+
+class SparseText(Text):
+    """A ``ui.Text`` without a background (blank cells show what is under
+    them) whose blank chunks are not in its Group; ``.text``, ``.color``, ``.hidden``,
+    ``move`` as ``ui.Text``."""
+
+    def __init__(self, parent, x, y, width, color=theme.FG, text="", lines=1):
+        self.width = width
+        self.lines = lines
+        pal = displayio.Palette(2)
+        pal[0] = 0
+        pal.make_transparent(0)
+        pal[1] = color
+        self.palette = pal
+        self._color = color
+        self._background = None
+        node = displayio.Group(x=x, y=y)
+        self.grids = []
+        self.filled = []            # per chunk: how many of its cells are not blank
+        self.drawn = []             # per chunk: in the node
+        for c0 in range(0, width, CHUNK):
+            grid = displayio.TileGrid(GLYPHS, pixel_shader=pal, width=min(CHUNK, width - c0),
+                                      height=lines, tile_width=CW, tile_height=LH,
+                                      default_tile=0, x=c0 * CW)
+            self.grids.append(grid)
+            self.filled.append(0)
+            self.drawn.append(False)
+        self.node = node
+        self._text = " " * width if lines == 1 else "\n".join([" " * width] * lines)
+        self.text = text
+        parent.append(node)
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, value):
+        padded = self._pad(value)
+        old = self._text
+        if padded == old:
+            return
+        self._text = padded
+        grids = self.grids
+        filled = self.filled
+        row = 0
+        col = 0
+        for i in range(len(padded)):
+            c = padded[i]
+            if c == "\n":
+                row += 1
+                col = 0
+                continue
+            o = old[i]
+            if c != o:
+                k = col // CHUNK
+                grid = grids[k]
+                code = ord(c) - 32
+                grid[col - k * CHUNK + row * grid.width] = \
+                    code if 0 <= code < GLYPH_COUNT else UNKNOWN
+                if o == " ":
+                    filled[k] += 1
+                elif c == " ":
+                    filled[k] -= 1
+            col += 1
+        node = self.node
+        drawn = self.drawn
+        for k in range(len(grids)):
+            if drawn[k] != bool(filled[k]):
+                drawn[k] = not drawn[k]
+                if drawn[k]:
+                    node.append(grids[k])
+                else:
+                    node.remove(grids[k])
+
+    @property
+    def background(self):
+        return None
+
+
+class Screen(_Screen):
+    """A screen between games: its texts are ``SparseText``."""
+
+    def text(self, col, row, width, color=theme.FG, text="", lines=1):
+        return SparseText(self.root, 2 + col * CW, self.row_y(row), width, color, text, lines)
+
+
+class Menu:
+    """A vertical list of ``rows`` choices with a ``>`` cursor, scrolling;
+    ``^`` / ``v`` at the right edge say that more choices lie above / below.
+    The rows are one block of lines (never split by the bottom lines' gap).
+    Moving redraws the cursor's two cells only (a recoloured line would
+    redraw the whole line: about 7,000 pixels, 50 ms on the Pico)."""
+
+    def __init__(self, screen, col, row, width, rows, items=(), color=theme.FG):
+        self.rows = rows
+        self.items = list(items)
+        self.index = 0
+        self.top = 0
+        self.color = color
+        x = 2 + col * CW
+        self.y0 = screen.row_y(row)
+        self.cursor = Text(screen.root, x, self.y0, 1, theme.ACCENT, ">")
+        self.lines = []
+        for i in range(rows):
+            self.lines.append(SparseText(screen.root, x + CW, self.y0 + i * LH, width - 1,
+                                         color))
+        # In the lines' last column: no choice fills it where it shows.
+        self.above = Text(screen.root, x + (width - 1) * CW, self.y0, 1, theme.DIM)
+        self.below = Text(screen.root, x + (width - 1) * CW, self.y0 + (rows - 1) * LH, 1,
+                          theme.DIM)
+        self.refresh()
+
+    def set_items(self, items, index=None):
+        self.items = list(items)
+        if index is not None:
+            self.index = index
+        if self.index >= len(self.items):
+            self.index = max(0, len(self.items) - 1)
+        self.refresh()
+
+    def move(self, delta):
+        if self.items:
+            self.index = (self.index + delta) % len(self.items)
+            self.refresh()
+
+    def refresh(self):
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + self.rows:
+            self.top = self.index - self.rows + 1
+        for i in range(self.rows):
+            k = self.top + i
+            line = self.lines[i]
+            line.text = self.items[k] if k < len(self.items) else ""
+        self.cursor.move(self.cursor.x, self.y0 + (self.index - self.top) * LH)
+        self.above.text = "^" if self.top > 0 else ""
+        self.below.text = "v" if self.top + self.rows < len(self.items) else ""
+
+    def on_button(self, name):
+        """Handle UP/DOWN; return True if used."""
+        if name == "UP":
+            self.move(-1)
+            return True
+        if name == "DOWN":
+            self.move(1)
+            return True
+        return False

@@ -1,0 +1,66 @@
+"""The between-game widgets: ``SparseText`` draws its words, not its blank
+columns (displayio computes every pixel a visible layer covers), and what it
+stops drawing is cleared from the screen."""
+
+import displayio
+
+from dws_app import ui
+from dws_app.widgets import CHUNK, SparseText
+from sim import frame_cost
+from sim.display import ImageDisplay
+from sim.script import Session
+
+
+def full_frame_ms(session):
+    display = session.hw.display
+    display._core.full_refresh = True
+    return frame_cost.take(display)[1]
+
+
+def setup(width=26):
+    display = ImageDisplay(320, 240)
+    root = displayio.Group(scale=2)
+    display.root_group = root
+    text = SparseText(root, 2, 12, width, lines=2)
+    frame_cost.take(display)
+    return display, root, text
+
+
+def test_only_chunks_with_a_character_are_layers():
+    _display, _root, text = setup()
+    assert len(text.node) == 0
+    text.text = "Dice\n" + " " * 14 + "x"          # chunk 0 (row 1) and chunk 2 (row 2)
+    assert [g for g in text.node] == [text.grids[0], text.grids[2]]
+    assert text.shown() == "Dice\n" + " " * 14 + "x"
+    assert text.grids[2][14 - 2 * CHUNK + 1 * text.grids[2].width] == ord("x") - 32
+    text.text = "Dice"
+    assert [g for g in text.node] == [text.grids[0]]
+    text.text = ""
+    assert len(text.node) == 0
+
+
+def test_a_blanked_chunk_is_cleared_and_costs_no_layer():
+    display, _root, text = setup()
+    text.text = "Dice Wide Shut"
+    frame_cost.take(display)
+    text.text = "Dice"
+    areas, ms = frame_cost.take(display)
+    # The chunks of " Wide Shut" are redrawn with nothing over them.
+    pixels = sum((a[2] - a[0]) * (a[3] - a[1]) for a in areas)
+    assert pixels >= 2 * 2 * ui.LH * 10 * ui.CW     # at least " Wide Shut" at scale 2
+    assert ms < pixels * (frame_cost.FILL_US + 0.5) / 1000
+    image = display.render()
+    x0 = 2 * (2 + 6 * ui.CW)                       # where "de Shut" was
+    assert image.crop((x0, 24, 2 * (2 + 14 * ui.CW), 48)).getbbox() is None
+    assert image.crop((4, 24, x0, 48)).getbbox() is not None      # "Dice" is still there
+
+
+def test_the_menu_and_the_setup_cost_their_words():
+    s = Session("pico_dice", seed=1)
+    menu = full_frame_ms(s)
+    s.press("A")
+    setup_ms = full_frame_ms(s)
+    # With one TileGrid of 26 columns a line the menu's frame was ~415 ms and
+    # the Dice Wide Shut setup's ~430 (on the board 447 and 463).
+    assert menu < 330
+    assert setup_ms < 260
