@@ -49,6 +49,7 @@ def test_complete_game_through_buttons(profile):
         dws_step(s, step)
         assert game.over or game.digest() != before, step
         if not game.over:
+            finish_interludes(s)    # (the header is refreshed when the screen shows)
             p = game.current
             assert screen.header.shown().startswith("P%d " % (p + 1))
             assert ("%dpts" % game.score(p)) in screen.header.shown()

@@ -304,6 +304,18 @@ def on_nvm(hw):
     return Store(bytearray(hw.nvm.data)).load_game()[0]
 
 
+def test_a_new_game_is_saved_by_the_pass_after_its_first_frame():
+    """A press that opens a game leaves the write to the next pass of the
+    main loop (the open's frame comes first), and that pass makes it."""
+    s = Session("pico_dice", seed=4)
+    s.press("A", "DOWN", "DOWN", "DOWN")          # Dice Wide Shut setup, on "Start game"
+    s.hw.keys.tap("A")
+    assert s.app.poll() == "A"
+    assert s.app.game is not None and on_nvm(s.hw) is None
+    s.app.poll()
+    assert on_nvm(s.hw) == s.app.game.checkpoint()
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_one_write_per_checkpoint_through_a_whole_game(profile):
     s = new_dws(profile, 2, seed=21)

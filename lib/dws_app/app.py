@@ -140,6 +140,7 @@ class App:
         self.stack = []
         self.game = None            # the game in play (its screen is on the stack)
         self._saved = None          # the checkpoint last given to the store
+        self.save_later = False     # autosave waits a pass (start_game)
         self.last_input = hw.ticks_ms()
         self.dimmed = False
         self._pass_screen = None
@@ -410,7 +411,14 @@ class App:
             seed = self.new_seed()
         game = cls(players, seed=seed, options=options)
         self.seats = SeatPlayer(self, game, seats)
-        self.save_game(game)
+        # Inside the main loop the next pass's autosave saves it, after the
+        # first frame: the write (30-80 ms on the Pico) is not part of the
+        # open, and the pass stays under 300 ms with five device seats.
+        self._saved = None
+        if self.looping:
+            self.save_later = True
+        else:
+            self.save_game(game)
         self.open_game(game, fresh=True)
 
     def open_game(self, game, fresh=False):
@@ -465,6 +473,9 @@ class App:
     def autosave(self):
         """Save the game in play if it reached a new checkpoint since the
         last save (cheap: an identity test; the store skips equal bytes)."""
+        if self.save_later:           # a game opened in this pass (start_game)
+            self.save_later = False
+            return
         game = self.game
         if game is not None and not game.over and game.checkpoint() is not self._saved:
             self.save_game(game)

@@ -73,13 +73,17 @@ class GameScreen(ui.Screen):
     # ----- turns -----------------------------------------------------------
 
     def begin_turn(self, rolled):
-        """Start of a turn: the pass screen for 2+ players, then the roll."""
-        self.refresh()
+        """Start of a turn: the pass screen for 2+ players, then the roll.
+        This screen is refreshed by what shows it: the roll, or the pass
+        screen's action (at once for a device-played seat); a refresh under
+        the pass screen cost 30-100 ms of every hand-over on the Pico."""
         if self.game.players > 1:
             self.app.show_pass(self.game.current, self.turn_info(),
                                self.roll if rolled else self.refresh)
         elif rolled:
             self.roll()
+        else:
+            self.refresh()
 
     def after_step(self, events):
         """Save and hand over after an irreversible step."""
