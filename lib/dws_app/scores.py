@@ -4,7 +4,7 @@ ranking, when a line is free and it fits, the running tally of this player
 count (the game is already counted): "Tally 5 games: P1 3 P2 2", each seat
 in its colour."""
 
-from dws_app import theme, ui, widgets
+from dws_app import theme, ui
 
 
 def place_lines(game):
@@ -57,7 +57,10 @@ def winner_text(game):
     return "Shared win: " + " ".join("P%d" % (p + 1) for p in best)
 
 
-class ScoresScreen(widgets.Screen):
+class ScoresScreen(ui.Screen):
+    """(Plain texts, not widgets.SparseText: the finished game is still on
+    the heap here, and its chunks cost ~8 KB on the board.)"""
+
     def __init__(self, app, game, new_best=False):
         ui.Screen.__init__(self, app)
         self.game = game
@@ -80,9 +83,9 @@ class ScoresScreen(widgets.Screen):
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)
-            self.head = widgets.SparseText(self.root, 2, y - 2 * ui.LH, ui.COLS, theme.FG)
-            self.red = widgets.SparseText(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
-            self.blue = widgets.SparseText(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
+            self.head = ui.Text(self.root, 2, y - 2 * ui.LH, ui.COLS, theme.FG)
+            self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
+            self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         keys = "<>:player A:menu" if self.columns else "A:menu"
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, keys + ("  New best!" if new_best else ""))
         app.leds.fill(theme.player_colour(self.player))
