@@ -13,7 +13,7 @@ from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
 
-# Measured 83,792 bytes under MicroPython (.py; the menu list and the desktop
+# Measured 84,000 bytes under MicroPython (.py; the menu list and the desktop
 # glyph sheet moved out of ui.py; 85,200 before; the collections around imports
 # and after a press's frame paid for by moving the button help out of the game
 # screens; 85,008 before them; 106,032 while the screens drew

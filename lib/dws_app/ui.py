@@ -123,6 +123,11 @@ class Text:
         if padded == old:
             return
         self._text = padded
+        self._cells(padded, old)
+
+    def _cells(self, padded, old):
+        """Set the tiles of the characters that changed (``SparseText``
+        also keeps its chunks)."""
         grid = self.grid
         cell = 0
         for i in range(len(padded)):

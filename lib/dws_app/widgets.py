@@ -1,5 +1,5 @@
 """Widgets of the screens between games (menu, setup, settings, help,
-records, scores): this module is forgotten while a game is in play
+records): this module is forgotten while a game is in play
 (``app.BETWEEN_GAMES``), so its code costs no heap then.
 
 ``SparseText`` is a ``ui.Text`` cut into chunks of ``CHUNK`` columns, one
@@ -8,7 +8,8 @@ Group (not hidden: the firmware redraws a hidden TileGrid's area once after
 its first frame, ~40,000 pixels for a setup screen).  displayio
 computes every pixel that a visible layer covers, blank or not (about 5 us
 each on the Pico): a full frame of the menu drew 26 columns of every line,
-~415 ms, where its words need ~300.  A chunk costs ~130 bytes of heap, which
+~415 ms, where its words need ~300.  The chunks cost heap (on the board
+~8 KB more for the scores screen, which therefore keeps plain texts), which
 between games is there.
 """
 
@@ -22,8 +23,8 @@ CHUNK = 6       # columns per TileGrid
 
 class SparseText(Text):
     """A ``ui.Text`` without a background (blank cells show what is under
-    them) whose blank chunks are not in its Group; ``.text``, ``.color``, ``.hidden``,
-    ``move`` as ``ui.Text``."""
+    them) whose blank chunks are not in its Group; ``.text``, ``.color``,
+    ``.hidden``, ``move`` as ``ui.Text``."""
 
     def __init__(self, parent, x, y, width, color=theme.FG, text="", lines=1):
         self.width = width
@@ -51,17 +52,7 @@ class SparseText(Text):
         self.text = text
         parent.append(node)
 
-    @property
-    def text(self):
-        return self._text
-
-    @text.setter
-    def text(self, value):
-        padded = self._pad(value)
-        old = self._text
-        if padded == old:
-            return
-        self._text = padded
+    def _cells(self, padded, old):
         grids = self.grids
         filled = self.filled
         row = 0
@@ -93,10 +84,6 @@ class SparseText(Text):
                     node.append(grids[k])
                 else:
                     node.remove(grids[k])
-
-    @property
-    def background(self):
-        return None
 
 
 class Screen(_Screen):
