@@ -81,7 +81,10 @@ def boot(profile, nvm):
 def menu_note(app):
     menu = app.top
     assert isinstance(menu, MenuScreen)
-    return " ".join(menu.sub.shown().split())
+    return " ".join((menu.title.shown() + " " + menu.sub.shown()).split())
+
+
+NO_NOTE = "DICE WIDE SHUT A:open SELECT:help"     # the title and the key hint
 
 
 def offers_continue(app):
@@ -104,7 +107,7 @@ def test_intact_store_resumes_the_newest_save_without_a_note(profile):
     nvm, _g1, g2 = saved_nvm()
     hw, app = boot(profile, nvm)
     assert app.notes == []
-    assert menu_note(app) == "pocket dice games"
+    assert menu_note(app) == NO_NOTE
     assert app.settings["brightness"] == 3 and app.settings["sound"] is False
     assert resume(hw, app).encode() == g2
 
@@ -124,7 +127,7 @@ def test_random_bytes_store(profile):
         app.poll()
     assert any("Settings" in n and "defaults restored" in n for n in shown), shown
     assert any("Saved game lost" in n for n in shown), shown
-    assert menu_note(app) == "pocket dice games"
+    assert menu_note(app) == NO_NOTE
     assert app.last_error is None
 
 
@@ -137,7 +140,7 @@ def test_newest_save_damaged_uses_the_one_before(profile):
     assert app.top.menu.items[0] == "Continue Dice Wide Shut"
     hw.keys.tap("DOWN")               # any key clears the note (and acts)
     app.poll()
-    assert menu_note(app) == "pocket dice games"
+    assert menu_note(app) == NO_NOTE
     hw.keys.tap("UP")
     app.poll()
     assert resume(hw, app).encode() == g1

@@ -37,13 +37,19 @@ def row_of(screen, title):
     raise AssertionError(title)
 
 
+def shown_seats(screen):
+    """The seat columns in the picture: in the screen's Group and not hidden
+    (the columns of absent players are taken out of the Group)."""
+    return [label for label in screen.seats
+            if not label.hidden and any(item is label.node for item in screen.root)]
+
+
 def seat_texts(screen):
     """[(header, wins)] of the visible seat columns."""
     out = []
-    for label in screen.seats:
-        if not label.hidden:
-            head, wins = label.shown().split("\n")
-            out.append((head.strip(), wins.strip()))
+    for label in shown_seats(screen):
+        head, wins = label.shown().split("\n")
+        out.append((head.strip(), wins.strip()))
     return out
 
 
@@ -235,7 +241,7 @@ def test_every_player_count_fits_in_seat_colours(profile):
         seats = seat_texts(screen)
         assert [h for h, _w in seats] == ["P%d" % (p + 1) for p in range(n)]
         assert [w for _h, w in seats] == ["1"] * (n - 1) + [str(games if n == 8 else 1)]
-        shown = [label for label in screen.seats if not label.hidden]
+        shown = shown_seats(screen)
         assert [label.color for label in shown] == [theme.player_colour(p) for p in range(n)]
         xs = [label.x for label in shown]
         assert xs == sorted(xs) and len(set(xs)) == n

@@ -442,5 +442,5 @@ def test_old_saves_resume_or_are_refused_with_the_stores_message(tmp_path):
     s = Session("pybadge", seed=1, nvm_path=nvm2)
     assert s.screen.menu.items[0] == "Dice Wide Shut"     # nothing to continue
     assert s.app.notes == ["Saved game lost (unusable)"]
-    assert s.screen.sub.shown().startswith("Saved game lost")
+    assert s.screen.title.shown().startswith("Saved game lost")
     assert s.app.last_error is None

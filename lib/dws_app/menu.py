@@ -1,19 +1,24 @@
 """Main menu: Continue (when a game is in progress), the games, Records,
-Settings.
+Settings: at most eight choices, on eight lines, so moving never scrolls
+(a scroll redraws every line: ~20,000 pixels, ~140 ms on the Pico).
 
-Under the title, what the store had to say at power-up ("Save A was damaged;
-using B", "Saved game lost ...") replaces the subtitle until the next key
-press, one note per press."""
+What the store had to say at power-up ("Last save damaged; using an
+earlier one", "Saved game lost ...") replaces the title and the key hint
+until the next key press, one note per press."""
 
 from dws_app import theme, ui, widgets
 from dws_app.app import game_ids, title_of
+
+TITLE = "DICE WIDE SHUT"
+HINT = "A:open  SELECT:help"
+ROWS = 8          # Continue, five games, Records, Settings
 
 
 class MenuScreen(widgets.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
-        self.text(0, 0, ui.COLS, theme.ACCENT, ui.centre("DICE WIDE SHUT", ui.COLS - 1))
-        self.sub = self.text(0, 1, ui.COLS, theme.DIM, lines=2)
+        self.title = self.text(0, 0, ui.COLS)
+        self.sub = self.text(0, 1, ui.COLS)
         self.show_note()
         self.actions = []
         items = []
@@ -28,16 +33,19 @@ class MenuScreen(widgets.Screen):
         self.actions.append(("records", 0))
         items.append("Settings")
         self.actions.append(("settings", 0))
-        self.menu = widgets.Menu(self, 1, 3, ui.COLS - 2, 6, items)
-        self.footer = self.text(0, 9, ui.COLS, theme.DIM, "A:open  SELECT:help")
+        self.menu = widgets.Menu(self, 1, 2, ui.COLS - 2, ROWS, items)
 
     def show_note(self):
         notes = self.app.notes
         if notes:
-            self.sub.text = "\n".join(ui.wrap(notes[0], ui.COLS, 2))
-            self.sub.color = theme.WARN
+            lines = ui.wrap(notes[0], ui.COLS, 2)
+            self.title.text = lines[0]
+            self.sub.text = lines[1] if len(lines) > 1 else ""
+            self.title.color = self.sub.color = theme.WARN
         else:
-            self.sub.text = ui.centre("pocket dice games", ui.COLS - 1)
+            self.title.text = ui.centre(TITLE, ui.COLS - 1)
+            self.sub.text = ui.centre(HINT, ui.COLS - 1)
+            self.title.color = theme.ACCENT
             self.sub.color = theme.DIM
 
     def selected(self):

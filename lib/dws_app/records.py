@@ -72,7 +72,10 @@ class RecordsScreen(widgets.Screen):
         self.wins_name = ui.Text(self.root, 2, y, 4, theme.DIM, lines=2)
         self.seats = []
         for p in range(MAX_PLAYERS):
-            self.seats.append(ui.Text(self.root, 2, y, SEAT_W, theme.player_colour(p), lines=2))
+            label = ui.Text(self.root, 2, y, SEAT_W, theme.player_colour(p), lines=2)
+            self.root.remove(label.node)
+            self.seats.append(label)
+        self.seats_shown = 0
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, FOOTER)
         self.confirming = False
         self.load()
@@ -108,12 +111,22 @@ class RecordsScreen(widgets.Screen):
         colw, first = seat_layout(n)
         self.wins_name.text = "\nWins" if first >= 5 else "\nW"
         y = self.wins_name.y
-        for p in range(MAX_PLAYERS):
+        for p in range(n):
             label = self.seats[p]
-            label.hidden = p >= n
-            if p < n:
-                label.text = right("P%d" % (p + 1), SEAT_W) + "\n" + right(str(wins[p]), SEAT_W)
-                label.move(2 + (first + colw * (p + 1) - SEAT_W) * ui.CW, y)
+            label.text = right("P%d" % (p + 1), SEAT_W) + "\n" + right(str(wins[p]), SEAT_W)
+            label.move(2 + (first + colw * (p + 1) - SEAT_W) * ui.CW, y)
+        self.show_seats(n)
+
+    def show_seats(self, n):
+        """The first ``n`` seat columns in the picture, the others out of
+        the Group: not hidden, since the firmware redraws a hidden layer's
+        area once after its first frame (six columns: ~17,000 pixels)."""
+        while self.seats_shown < n:
+            self.root.append(self.seats[self.seats_shown].node)
+            self.seats_shown += 1
+        while self.seats_shown > n:
+            self.seats_shown -= 1
+            self.root.remove(self.seats[self.seats_shown].node)
 
     def say(self, text, colour=theme.DIM):
         self.footer.text = text
