@@ -18,10 +18,11 @@ The app keeps one for the game in play (``app.seats``) and calls:
   cursor at its first move; SELECT again opens the help.
 
 Shut the Box's exact solver tables (a device seat's level "shut" / "score",
-and both for the hint whenever a seat is human) are made unsolved when the
-game starts or is continued and solved ``stb_solver.SLICE_STATES`` states
-per main-loop pass in ``tick`` (about 17 ms at most on a SAMD51), so the
-screen never freezes on them.  A device seat that needs an unsolved table
+and both for the hint whenever a seat is human) are looked up unsolved by
+the first pass after the game's first frame (the solver's import and
+tables took ~80 ms of the opening press on the Pico) and solved
+``stb_solver.SLICE_STATES`` states per main-loop pass in ``tick`` (about
+17 ms at most on a SAMD51), so the screen never freezes on them.  A device seat that needs an unsolved table
 waits for it ("Thinking... 40%"), and a hint asked too early shows the same
 and appears once its tables are done, unless another button came first.
 
@@ -45,6 +46,7 @@ LEVELS = (
 )
 META = 0x80            # first byte of a payload with seats (never a game id)
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
+STB_TABLE_LEVELS = ("shut", "score")   # Shut the Box levels that use solver tables
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 LETTERS = "ENSCRTX"    # fallback letters for level names that clash
 SHOWN = {"shut": "shut-best", "score": "low-score"}
@@ -123,10 +125,10 @@ def stb_tables(game, levels):
     unsolved, so the bots later find the very tables solved here."""
     want = []
     for lv in levels:
-        if lv in ("shut", "score") and lv not in want:
+        if lv in STB_TABLE_LEVELS and lv not in want:
             want.append(lv)
     if None in levels:
-        for objective in ("shut", "score"):
+        for objective in STB_TABLE_LEVELS:
             if objective not in want:
                 want.append(objective)
     tables = []
@@ -246,16 +248,13 @@ class SeatPlayer:
         self.slice = 0              # states solved per main-loop pass
         self.shown_pct = -1         # progress last shown while waiting for them
         self.hint_wanted = False    # SELECT came before the hint's tables were ready
-        if game.GAME_ID == 2:
-            from dws_core.stb_solver import SLICE_STATES
-            self.slice = SLICE_STATES
-            self.tables = stb_tables(game, self.levels)
+        self.lookup = game.GAME_ID == 2   # Shut the Box: tables to look up (solve())
         self.prepare_t0 = None
         # (Here, before the game screen is built: from .py sources the bot
         # module compiles only in a heap without it, cp10_py in the board suite.)
         if game.GAME_ID == 1 and any_device(self.levels):
             self.dws_tables()       # (a human-only game: at its first hint)
-        elif self.tables:
+        elif self.lookup:
             self.prepare_t0 = app.hw.ticks_ms()
 
     def dws_tables(self):
@@ -293,7 +292,7 @@ class SeatPlayer:
     # ----- the main loop --------------------------------------------------
 
     def tick(self, now, solve=True):
-        if self.tables and solve:
+        if (self.tables or self.lookup) and solve:
             self.solve()
         if self.hint_wanted:
             self._hint_when_ready()
@@ -304,7 +303,16 @@ class SeatPlayer:
     # ----- the solver tables, a slice per pass -------------------------------
 
     def solve(self):
-        """Solve one slice of the first unfinished table."""
+        """Solve one slice of the first unfinished table (the first call:
+        look the tables up, a pass of its own)."""
+        if self.lookup:
+            self.lookup = False
+            from dws_core.stb_solver import SLICE_STATES
+            self.slice = SLICE_STATES
+            self.tables = stb_tables(self.game, self.levels)
+            if not self.tables:
+                self.prepare_t0 = None     # solved in an earlier game
+            return
         for table in self.tables:
             if not table.done:
                 table.advance(self.slice)
@@ -320,6 +328,8 @@ class SeatPlayer:
 
     def ready(self, level):
         """Are the tables that a device ``level`` (None: the hint) uses solved?"""
+        if self.lookup and (level is None or level in STB_TABLE_LEVELS):
+            return False
         for table in self.tables:
             if not table.done and (level is None or table.objective in (None, level)):
                 return False
@@ -335,7 +345,7 @@ class SeatPlayer:
             if level is None or table.objective in (None, level):
                 left += table.left()
                 total += table.size
-        pct = (100 - left * 100 // max(1, total)) // 10 * 10
+        pct = (100 - left * 100 // total) // 10 * 10 if total else 0   # 0: not looked up
         if pct == self.shown_pct:
             return
         self.shown_pct = pct
