@@ -64,3 +64,24 @@ def test_the_menu_and_the_setup_cost_their_words():
     # the Dice Wide Shut setup's ~430 (on the board 447 and 463).
     assert menu < 330
     assert setup_ms < 260
+
+
+def test_a_new_screen_is_refreshed_twice_in_its_pass():
+    """The firmware redraws the area of a layer hidden in a full frame at the
+    next refresh; App.draw does that refresh at once after a new screen (so
+    the answer to the press ends with it), and only then."""
+    s = Session("pico_dice", seed=4)
+    refreshes = []
+    refresh = s.hw.display.refresh
+    s.hw.display.refresh = lambda *a, **k: refreshes.append(1) or refresh(*a, **k)
+    s.app.draw()                         # the menu, shown by start()
+    assert len(refreshes) == 2
+    s.press("DOWN")
+    del refreshes[:]
+    s.app.draw()                         # a move: one refresh
+    assert len(refreshes) == 1
+    s.press("UP", "A")                   # Dice Wide Shut's setup
+    del refreshes[:]
+    s.app.draw()
+    s.app.draw()
+    assert len(refreshes) == 3

@@ -149,6 +149,7 @@ class App:
         self.looping = False        # inside poll()
         self.pass_max = 0           # longest main-loop pass in ms since the last heap line
         self.heap_due = []          # heap lines to print after the next frame (heap_log)
+        self.new_screen = False     # a screen was shown since the last frame (draw)
         self.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
         self.apply_settings()
 
@@ -190,6 +191,7 @@ class App:
     def _show(self):
         screen = self.stack[-1]
         self.display.root_group = screen.group
+        self.new_screen = True
         screen.on_show()
         self.heap_log(type(screen).__name__)
 
@@ -363,8 +365,16 @@ class App:
 
     def draw(self):
         """Refresh the display now, then play the tones this pass asked for
-        (they block: after the pixels they go with)."""
+        (they block: after the pixels they go with).
+
+        A new screen's first frame is drawn whole; the firmware then redraws
+        the area of every layer that was hidden in it (a cursor box, a die)
+        at the next refresh, once.  That refresh follows at once, or the
+        answer would end a pass later (40-60 ms on the Pico)."""
         self.display.refresh()
+        if self.new_screen:
+            self.new_screen = False
+            self.display.refresh()
         self.sound.flush()
         self.heap_flush()
 
