@@ -5,7 +5,8 @@ per seat in the seat colours.
 Controls: LEFT/RIGHT change the player count (1-8); SELECT asks to reset
 that tally, then A resets it and any other key (B) cancels, so no single
 press loses data; A, B or START go back.  Everything is built once; presses
-only change text, colours, positions and ``hidden``.
+only change text, colours, positions and which seat columns are in the
+Group.
 """
 
 from dws_app import theme, ui, widgets

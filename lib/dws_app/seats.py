@@ -22,9 +22,10 @@ and both for the hint whenever a seat is human) are looked up unsolved by
 the first pass after the game's first frame (the solver's import and
 tables took ~80 ms of the opening press on the Pico) and solved
 ``stb_solver.SLICE_STATES`` states per main-loop pass in ``tick`` (about
-17 ms at most on a SAMD51), so the screen never freezes on them.  A device seat that needs an unsolved table
-waits for it ("Thinking... 40%"), and a hint asked too early shows the same
-and appears once its tables are done, unless another button came first.
+17 ms at most on a SAMD51), so the screen never freezes on them.  A device
+seat that needs an unsolved table waits for it ("Thinking... 40%"), and a
+hint asked too early shows the same and appears once its tables are done,
+unless another button came first.
 
 Saved games carry the seats in front of the engine bytes only when some seat
 is device-played (``pack`` / ``split``), so all-human saves are unchanged.

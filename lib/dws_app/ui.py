@@ -73,18 +73,7 @@ class Text:
 
     def __init__(self, parent, x, y, width, color=theme.FG, text="",
                  lines=1, background=None, scale=1, padding=0):
-        self.width = width
-        self.lines = lines
-        pal = displayio.Palette(2)
-        self.palette = pal
-        self._color = color
-        self._background = background
-        pal[1] = color
-        if background is None:
-            pal[0] = 0
-            pal.make_transparent(0)
-        else:
-            pal[0] = background
+        pal = self._blank(width, lines, color, background)
         self.grid = displayio.TileGrid(GLYPHS, pixel_shader=pal, width=width, height=lines,
                                        tile_width=CW, tile_height=LH, default_tile=0, x=padding)
         if scale == 1 and not padding:
@@ -99,9 +88,26 @@ class Text:
         node.x = x
         node.y = y
         self.node = node
-        self._text = " " * width if lines == 1 else "\n".join([" " * width] * lines)
         self.text = text
         parent.append(node)
+
+    def _blank(self, width, lines, color, background):
+        """The size, the palette (entry 0 the background, transparent for
+        None) and the all-blank text that every cell starts as; the palette."""
+        self.width = width
+        self.lines = lines
+        pal = displayio.Palette(2)
+        self.palette = pal
+        self._color = color
+        self._background = background
+        pal[1] = color
+        if background is None:
+            pal[0] = 0
+            pal.make_transparent(0)
+        else:
+            pal[0] = background
+        self._text = " " * width if lines == 1 else "\n".join([" " * width] * lines)
+        return pal
 
     def _pad(self, text):
         if self.lines == 1:

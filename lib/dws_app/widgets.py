@@ -27,15 +27,7 @@ class SparseText(Text):
     ``.hidden``, ``move`` as ``ui.Text``."""
 
     def __init__(self, parent, x, y, width, color=theme.FG, text="", lines=1):
-        self.width = width
-        self.lines = lines
-        pal = displayio.Palette(2)
-        pal[0] = 0
-        pal.make_transparent(0)
-        pal[1] = color
-        self.palette = pal
-        self._color = color
-        self._background = None
+        pal = self._blank(width, lines, color, None)
         node = displayio.Group(x=x, y=y)
         self.grids = []
         self.filled = []            # per chunk: how many of its cells are not blank
@@ -48,7 +40,6 @@ class SparseText(Text):
             self.filled.append(0)
             self.drawn.append(False)
         self.node = node
-        self._text = " " * width if lines == 1 else "\n".join([" " * width] * lines)
         self.text = text
         parent.append(node)
 
