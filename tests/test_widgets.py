@@ -31,6 +31,7 @@ def test_only_chunks_with_a_character_are_layers():
     assert len(text.node) == 0
     text.text = "Dice\n" + " " * 14 + "x"          # chunk 0 (row 1) and chunk 2 (row 2)
     assert [g for g in text.node] == [text.grids[0], text.grids[2]]
+    assert text.grids[1] is None and text.grids[3] is None    # never held a character
     assert text.shown() == "Dice\n" + " " * 14 + "x"
     assert text.grids[2][14 - 2 * CHUNK + 1 * text.grids[2].width] == ord("x") - 32
     text.text = "Dice"
@@ -85,3 +86,35 @@ def test_a_new_screen_is_refreshed_twice_in_its_pass():
     s.app.draw()
     s.app.draw()
     assert len(refreshes) == 3
+
+
+def tiles(grid, width, lines):
+    return ["".join(chr(grid[r * width + c] + 32) for c in range(width)) for r in range(lines)]
+
+
+def test_a_text_sets_the_tiles_of_the_lines_that_changed_only():
+    root = displayio.Group()
+    text = ui.Text(root, 0, 0, 5, lines=3, text="ab\ncd\nef")
+    text.grid[0] = ord("Z") - 32            # a tile no setter should touch again
+    text.text = "ab\ncX\nef"
+    assert tiles(text.grid, 5, 3) == ["Zb   ", "cX   ", "ef   "]
+    text.text = "a\n\nf"                  # (only the characters that changed)
+    assert tiles(text.grid, 5, 3) == ["Z    ", "     ", "f    "]
+    assert text.shown() == "a\n\nf"
+
+
+def test_a_character_beyond_ascii_shows_as_a_question_mark_in_its_own_cell():
+    root = displayio.Group()
+    for make in (lambda: ui.Text(root, 0, 0, 6, lines=2),
+                 lambda: SparseText(root, 0, 0, 14, lines=2)):
+        text = make()
+        text.text = "caf\u00e9 ok\n\u00b0x"
+        width = text.width
+        if isinstance(text, SparseText):
+            row0 = [chr(text.grids[c // CHUNK][c % CHUNK] + 32) for c in range(7)]
+            assert "".join(row0[:7]) == "caf? ok"
+        else:
+            assert tiles(text.grid, width, 2) == ["caf? o", "?x    "]
+        text.text = "cafe ok\nx"
+        if not isinstance(text, SparseText):
+            assert tiles(text.grid, width, 2) == ["cafe o", "x     "]
