@@ -141,6 +141,38 @@ def test_a_pass_that_answers_a_press_solves_nothing():
     assert before - states_left() == S.SLICE_STATES
 
 
+def test_a_key_queued_during_a_slice_ends_it():
+    """The slice looks at the key queue every SLICE_STEP states: a tap that
+    comes while it solves waits for those, not for the whole slice."""
+    S.clear_cache()
+    s = Session("pico_dice", seed=3)
+    s.app.start_game(2, 1, {"tiles": 12}, seed=32)
+    screen = settle(s)
+    if s.app.seats.lookup:
+        looked_up(s)
+    table = [t for t in s.app.seats.tables if not t.done][0]
+    calls = []
+    advance = table.advance
+
+    def tapped_during(count):
+        calls.append(count)
+        if len(calls) == 1:
+            s.hw.keys.send("RIGHT")             # the tap lands while this step solves
+        return advance(count)
+
+    table.advance = tapped_during
+    before = states_left()
+    s.hw.clock.advance(20)
+    assert s.app.poll() is None                  # a pass that solves (no key yet)
+    assert calls == [seats_mod.SLICE_STEP]
+    assert before - states_left() == seats_mod.SLICE_STEP < S.SLICE_STATES
+    assert s.app.poll() == "RIGHT" and s.screen is screen
+    s.hw.keys.send("RIGHT", False)
+    s.hw.clock.advance(20)
+    s.app.poll()                                 # nothing queued: a whole slice again
+    assert calls[1:] == [seats_mod.SLICE_STEP] * (S.SLICE_STATES // seats_mod.SLICE_STEP)
+
+
 @pytest.mark.parametrize("tiles", (9, 12))
 def test_early_hint_waits_then_equals_the_solved_best_move(tiles):
     S.clear_cache()

@@ -27,6 +27,11 @@ class Buttons:
             return self._key_map[key_number]
         return None
 
+    def waiting(self):
+        """True when a key event is queued (work done in slices can stop
+        and let the next pass answer it)."""
+        return bool(self._events)
+
     def reset(self):
         """Forget queued and held presses (e.g. after waking from auto-dim)."""
         self._events.clear()

@@ -12,7 +12,7 @@ import sys
 
 from dws_app import theme, ui, widgets
 from dws_app.app import title_of
-from dws_app.seats import level_names
+from dws_app.levels import level_names
 
 ROWS = 8
 MARK = b"~"

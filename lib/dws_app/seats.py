@@ -1,7 +1,7 @@
 """Device-played seats and hints for the game in play.
 
 ``SeatPlayer(app, game, seat_levels)`` holds one entry per seat: None for a
-human, else a level name from ``level_names`` (= ``dws_core.bots.levels``).
+human, else a level name from ``levels.level_names`` (= ``dws_core.bots.levels``).
 The app keeps one for the game in play (``app.seats``) and calls:
 
 * ``tick(now)`` every main-loop pass: when the current seat is device-played
@@ -34,50 +34,13 @@ is device-played (``pack`` / ``split``), so all-human saves are unchanged.
 from dws_app import ui
 from dws_app.clock import ticks_add, ticks_diff
 from dws_app.game_base import GameScreen
+from dws_app.levels import level_names, level_title
 
-# Level names per game id, weakest first, exactly as dws_core.bots.levels
-# gives them (a test keeps them equal), without importing the bot modules:
-# a game with human seats only never loads a bot (bot_dws alone holds ~35 KB
-# of heap when imported from source).
-LEVELS = (
-    (1, ("easy", "normal", "strong")),
-    (2, ("easy", "shut", "score")),
-    (3, ("normal", "strong")),
-    (4, ("normal", "strong")),
-)
 META = 0x80            # first byte of a payload with seats (never a game id)
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
 STB_TABLE_LEVELS = ("shut", "score")   # Shut the Box levels that use solver tables
+SLICE_STEP = 2         # solver states between looks at the key queue
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
-LETTERS = "ENSCRTX"    # fallback letters for level names that clash
-SHOWN = {"shut": "shut-best", "score": "low-score"}
-
-
-def level_names(game_id):
-    for gid, names in LEVELS:
-        if gid == game_id:
-            return names
-    return ()
-
-
-def level_letters(game_id):
-    """One capital per level, 'H' being the human: e.g. E N S; Shut the Box
-    easy / shut / score gives E S C."""
-    used = "H"
-    out = []
-    for name in level_names(game_id):
-        pick = None
-        for ch in name.upper() + LETTERS:
-            if ch.isalpha() and ch not in used:
-                pick = ch
-                break
-        used += pick
-        out.append(pick)
-    return out
-
-
-def level_title(level):
-    return SHOWN.get(level, level)
 
 
 # ----- the save payload ------------------------------------------------------
@@ -316,7 +279,15 @@ class SeatPlayer:
             return
         for table in self.tables:
             if not table.done:
-                table.advance(self.slice)
+                # In steps of SLICE_STEP states, stopping when a key is
+                # queued: a tap waited up to a whole slice (14-23 ms on the
+                # Pico) before its pass began.
+                waiting = self.app.buttons.waiting
+                done = 0
+                while done < self.slice and not table.done and not waiting():
+                    step = min(SLICE_STEP, self.slice - done)
+                    table.advance(step)
+                    done += step
                 return
         self.tables = []             # all solved
         if self.app.test.get("heap_log") and self.prepare_t0 is not None:

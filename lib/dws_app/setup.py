@@ -13,7 +13,7 @@ redraws a few characters, not two lines).
 
 from dws_app import theme, ui, widgets
 from dws_app.app import title_of
-from dws_app.seats import level_letters, level_names, level_title
+from dws_app.levels import level_letters, level_names, level_title
 
 
 def option_title(name):

@@ -1,0 +1,44 @@
+"""The device-play levels of each game, their letters and their names on
+screen: all the setup and the help need to know about device seats, without
+loading ``dws_app.seats`` (the seat player, ~70 ms of the setup's opening on
+the Pico)."""
+
+# Level names per game id, weakest first, exactly as dws_core.bots.levels
+# gives them (a test keeps them equal), without importing the bot modules:
+# a game with human seats only never loads a bot (bot_dws alone holds ~35 KB
+# of heap when imported from source).
+LEVELS = (
+    (1, ("easy", "normal", "strong")),
+    (2, ("easy", "shut", "score")),
+    (3, ("normal", "strong")),
+    (4, ("normal", "strong")),
+)
+LETTERS = "ENSCRTX"    # fallback letters for level names that clash
+SHOWN = {"shut": "shut-best", "score": "low-score"}
+
+
+def level_names(game_id):
+    for gid, names in LEVELS:
+        if gid == game_id:
+            return names
+    return ()
+
+
+def level_letters(game_id):
+    """One capital per level, 'H' being the human: e.g. E N S; Shut the Box
+    easy / shut / score gives E S C."""
+    used = "H"
+    out = []
+    for name in level_names(game_id):
+        pick = None
+        for ch in name.upper() + LETTERS:
+            if ch.isalpha() and ch not in used:
+                pick = ch
+                break
+        used += pick
+        out.append(pick)
+    return out
+
+
+def level_title(level):
+    return SHOWN.get(level, level)
