@@ -1,0 +1,45 @@
+"""The floor of a frame on the board: ``python -m tools.board.floor`` draws a
+few kinds of full-screen layers with the real firmware in the emulated Pico
+(``floor_code.py`` as the drive's code.py, the pico_dice display) and prints
+their full-frame times in emulated ms as JSON.  What it showed (CircuitPython
+10.2.1): an empty frame 64 ms; one full-screen layer 448-476 ms whatever
+its bits per pixel (1 or 8), scale (1 or 2) or tiles (the font's glyphs);
+transparent 447; an opaque layer hides the ones under it for free, a
+transparent one over another costs both (851).  So a frame costs the pixels
+its visible layers compute, ~5.3 us each (hardware.md, "What a press
+costs")."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from tools.board.__main__ import BUILD, CONFIGS, EMU, ROOT, mpy_cross, need
+
+
+def main():
+    need(os.path.join(EMU, "run.mjs"), "pico-emu")
+    drive = os.path.join(BUILD, "floor", "drive")
+    shutil.rmtree(drive, ignore_errors=True)
+    os.makedirs(drive)
+    shutil.copy(os.path.join(EMU, CONFIGS["cp10_mpy"][1]), os.path.join(drive, "boot_out.txt"))
+    subprocess.run([sys.executable, "-m", "tools.flash", "--drive", drive,
+                    "--mpy-cross", mpy_cross()], cwd=ROOT, check=True, capture_output=True)
+    shutil.copy(os.path.join(ROOT, "tools", "board", "floor_code.py"),
+                os.path.join(drive, "code.py"))
+    image = os.path.join(BUILD, "floor", "floor.img")
+    subprocess.run([os.path.join(EMU, "drive_image.sh"), drive, image], check=True,
+                   capture_output=True)
+    out = os.path.join(ROOT, "out", "board", "floor")
+    subprocess.run(["node", os.path.join(EMU, "run.mjs"), "--fs", image, "--scenario", "press",
+                    "--out", out, "--quiet", "--press", "wait-serial /FLOOR done/ 300000"],
+                   cwd=ROOT, check=True, capture_output=True)
+    with open(os.path.join(out, "serial.log"), errors="replace") as f:
+        found = re.findall(r"FLOOR (\w+) ([\d.]+)", f.read())
+    print(json.dumps({"board.frame_ms." + k: float(v) for k, v in found}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
