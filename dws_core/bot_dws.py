@@ -94,7 +94,12 @@ class ColumnTables:
         self.points_pair = points_pair
         self.done = bool(_cache) and _cache[0] == points_pair
         self._next = 0
-        self._rows = None
+        # The rows of a half (9 x 243 ints) are allocated here, when the
+        # tables are asked for (a game's start, the heap just collected),
+        # and the second half reuses the lists that became bytes: allocated
+        # a pass later they failed on the PyBadge-sized heap with 34 KB
+        # free in pieces (make test-board, badge_mpy).
+        self._rows = None if self.done else [[0] * 243 for _ in range(9)]
         self._out = []
 
     def left(self):
@@ -104,15 +109,17 @@ class ColumnTables:
         """Build up to ``count`` more codes' rows; True once done."""
         while count > 0 and not self.done:
             half, start = divmod(self._next, 243)
-            if self._rows is None:
-                self._rows = [[0] * 243 for _ in range(9)]
             end = min(243, start + count)
             _build_rows(self.points_pair[half], self._rows, start, end)
             count -= end - start
             self._next += end - start
             if end == 243:
-                self._out += _finish(self._rows)
-                self._rows = None
+                rows = self._rows
+                tables = _finish(rows)
+                self._out += tables
+                # (_build_rows writes every entry of a half: no need to clear)
+                self._rows = [rows[k] if tables[k] is not rows[k] else [0] * 243
+                              for k in range(9)] if half == 0 else None
                 if half == 1:
                     del _cache[:]
                     _cache.append(self.points_pair)

@@ -106,8 +106,8 @@ class Text:
             pal.make_transparent(0)
         else:
             pal[0] = background
-        self._text = " " * width if lines == 1 else "\n".join([" " * width] * lines)
-        self._codes = self._text.encode()
+        blank = " " * width if lines == 1 else "\n".join([" " * width] * lines)
+        self._codes = blank.encode()    # the padded text as shown (bytes: see _cells)
         return pal
 
     def _pad(self, text):
@@ -121,18 +121,17 @@ class Text:
 
     @property
     def text(self):
-        return self._text
+        return self._codes.decode()
 
     @text.setter
     def text(self, value):
         padded = self._pad(value)
-        if padded == self._text:
-            return
-        self._text = padded
         new = padded.encode()
         if len(new) != len(padded):         # beyond ASCII: shown as "?"
             new = bytes(ord(c) if ord(c) < 128 else 63 for c in padded)
         old = self._codes
+        if new == old:
+            return
         self._codes = new
         self._cells(new, old)
 
@@ -161,7 +160,7 @@ class Text:
 
     def shown(self):
         """The visible text with trailing spaces removed (for tests)."""
-        return "\n".join(line.rstrip() for line in self._text.split("\n")).rstrip("\n")
+        return "\n".join(line.rstrip() for line in self.text.split("\n")).rstrip("\n")
 
     @property
     def color(self):
