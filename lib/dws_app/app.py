@@ -38,8 +38,10 @@ DIM_PERCENT = 15
 # Without a press, the display is refreshed at most this often (animations,
 # device turns, progress): ~30 frames a second.
 IDLE_FRAME_MS = 33
-# The main loop's rest between passes (the keys are scanned every 5 ms).
-LOOP_SLEEP_S = 0.005
+# The main loop's rest between passes: a press queued meanwhile waits for
+# it (the keys are scanned every 3 ms on the Pico; it was 5 ms, and a press
+# waited 0-8 ms between its key event and its pass).
+LOOP_SLEEP_S = 0.002
 # A collection once the heap has taken this much since the last one, right
 # after a press's frame (``tidy_heap``).
 GC_EVERY_BYTES = 8192

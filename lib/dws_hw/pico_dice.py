@@ -28,10 +28,11 @@ STORE_OPTIONS = {"erase_always": False, "spare": "/dws_nvm.bak", "claim": claim_
 
 
 def _keys():
-    # Scanned every 5 ms, a change counted after two equal scans: a press
-    # reaches the app within 10 ms (the default 20 ms scan: up to 20 ms).
+    # Scanned every 3 ms, a change counted after two equal scans: a press
+    # reaches the app within 6 ms (the default 20 ms scan: up to 20 ms), and
+    # a switch must hold still for 6 ms (tactile switches bounce for 1-5).
     return keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True, max_events=16,
-                       interval=0.005, debounce_threshold=2)
+                       interval=0.003, debounce_threshold=2)
 
 
 def held_at_boot():
