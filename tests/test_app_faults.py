@@ -96,6 +96,7 @@ def resume(hw, app):
     assert offers_continue(app)
     hw.keys.tap("A")
     app.poll()
+    app.poll()                  # the pass that builds its screen (app.later)
     return app.game
 
 
@@ -308,14 +309,21 @@ def on_nvm(hw):
 
 
 def test_a_new_game_is_saved_by_the_pass_after_its_first_frame():
-    """A press that opens a game leaves the write to the next pass of the
-    main loop (the open's frame comes first), and that pass makes it."""
+    """A press that starts a game makes the engine and seats; the next pass
+    of the main loop builds its screen (the setup stays up meanwhile, and a
+    key pressed then waits); the pass after that first frame saves it."""
     s = Session("pico_dice", seed=4)
     s.press("A", "DOWN", "DOWN", "DOWN")          # Dice Wide Shut setup, on "Start game"
+    setup = s.screen
     s.hw.keys.tap("A")
     assert s.app.poll() == "A"
-    assert s.app.game is not None and on_nvm(s.hw) is None
-    s.app.poll()
+    assert s.app.game is not None and s.app.top is None and on_nvm(s.hw) is None
+    assert s.app.display.root_group is setup.group
+    s.hw.keys.tap("RIGHT")
+    assert s.app.poll() is None                   # the screen's pass takes no key
+    assert isinstance(s.app.stack[0], DwsScreen) and s.app.stack[0].game is s.app.game
+    assert on_nvm(s.hw) is None
+    assert s.app.poll() == "RIGHT"                # then the key, and the save
     assert on_nvm(s.hw) == s.app.game.checkpoint()
 
 

@@ -69,6 +69,40 @@ def assert_inside(s):
         assert 0 <= y0 and y1 <= display.height // app.scale, (label.text, y0, y1)
 
 
+def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
+    """The pass that ends a game shows its scores with the game counted in
+    the tally, and the old records stay in the store until the next pass of
+    the main loop writes them (``app.later``)."""
+    s = new_stb_game("pico_dice", seed=10, players=1, rounds=5)
+    app = s.app
+    passes = [0]
+    events = []
+    poll, push, record = app.poll, app.push, app.record
+
+    def count_poll():
+        passes[0] += 1
+        return poll()
+
+    def spy_push(screen):
+        push(screen)
+        if isinstance(screen, ScoresScreen):
+            events.append(("scores", passes[0], app.store.load_records()[0].game(2)[0],
+                           screen.tally_text()))
+
+    def spy_record(records):
+        events.append(("record", passes[0], type(app.top).__name__))
+        record(records)
+    monkeypatch.setattr(app, "poll", count_poll)
+    monkeypatch.setattr(app, "push", spy_push)
+    monkeypatch.setattr(app, "record", spy_record)
+    play_stb(s, random.Random(10), greedy=True)
+    assert [e[0] for e in events] == ["scores", "record"]
+    (_s, shown_in, played_then, tally), (_r, written_in, top) = events
+    assert played_then == 0 and tally == "Tally 1 game: P1 1"
+    assert written_in == shown_in + 1 and top == "ScoresScreen"
+    assert app.store.load_records()[0].game(2)[0] == 1
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_played_games_show_on_scores_and_records(profile):
     s = new_stb_game(profile, seed=10, players=1, rounds=5)

@@ -148,6 +148,7 @@ class App:
         self._pass_screen = None
         self.seats = None           # seats.SeatPlayer of the game in play
         self.order = None           # (method name, args...) to run after a press
+        self.later = None           # (method name, args...) to run first in the next pass
         self.looping = False        # inside poll()
         self.pass_max = 0           # longest main-loop pass in ms since the last heap line
         self.heap_due = []          # heap lines to print after the next frame (heap_log)
@@ -258,6 +259,7 @@ class App:
         self.autosave()
         self.game_running(False)
         self.game = None
+        self.later = None
         self.seats = None
         self.stack = []
         self.leds.off()
@@ -313,14 +315,20 @@ class App:
 
     def poll(self):
         """One pass of the main loop; returns the button pressed or None.
-        An exception in a screen ends on the error screen, not in a crash."""
+        A pass that finishes what the last one began (``later``) takes no
+        key: it stays queued for the next pass.  An exception in a screen
+        ends on the error screen, not in a crash."""
         self.heap_flush()            # (the simulator: the last pass's lines)
-        name = self.buttons.poll(self.hw.ticks_ms())
+        later = self.later
+        name = None if later is not None else self.buttons.poll(self.hw.ticks_ms())
         self.looping = True
         try:
-            if name is not None:
+            if later is not None:
+                self.later = None
+                getattr(self, later[0])(*later[1:])
+            elif name is not None:
                 self.press(name)
-            self.tick(name is not None)
+            self.tick(name is not None or later is not None)
             self.autosave()
             self.run_order()
         except Exception as e:  # the last resort inside the app
@@ -341,6 +349,7 @@ class App:
         from dws_app.error import ErrorScreen
         self.game_running(False)
         self.game = None
+        self.later = None
         try:
             saved = self.store.has_game()
         except Exception:
@@ -396,7 +405,7 @@ class App:
             self.pass_max = max(self.pass_max, ticks_diff(now, t0))
             # Even with nothing to draw a refresh walks every layer (~7 ms on
             # the Pico): at once after a press, else once per IDLE_FRAME_MS.
-            if pressed or ticks_diff(now, drawn) >= IDLE_FRAME_MS:
+            if pressed or self.new_screen or ticks_diff(now, drawn) >= IDLE_FRAME_MS:
                 self.draw()
                 if pressed:
                     self.tidy_heap()
@@ -434,12 +443,23 @@ class App:
         self.open_game(game, fresh=True)
 
     def open_game(self, game, fresh=False):
+        """Play ``game``.  Inside the main loop its screen is built in the
+        next pass (``later``): with the engine, the seats and their tables
+        in the same pass a 5-seat Strong start froze the Pico for 290-336 ms.
+        The old screen stays up between the two."""
         if self.seats is None or self.seats.game is not game:
             from dws_app.seats import SeatPlayer
             self.seats = SeatPlayer(self, game)
-        cls = screen_class(game.GAME_ID)
         self.game_running(True)
         self.game = game
+        if self.looping:
+            self.later = ("show_game", fresh)
+        else:
+            self.show_game(fresh)
+
+    def show_game(self, fresh):
+        game = self.game
+        cls = screen_class(game.GAME_ID)
         screen = cls(self, game)
         self.stack = []             # the menu is rebuilt by home()
         self.forget_between_games()
@@ -485,6 +505,8 @@ class App:
     def autosave(self):
         """Save the game in play if it reached a new checkpoint since the
         last save (cheap: an identity test; the store skips equal bytes)."""
+        if self.later is not None:    # the game's screen is built next pass
+            return
         if self.save_later:           # a game opened in this pass (start_game)
             self.save_later = False
             return
@@ -522,8 +544,12 @@ class App:
             self.scores_now(game)
 
     def scores_now(self, game):
+        """The finished game counted in the records and shown; inside the
+        main loop the store writes them in the next pass (``record``), after
+        the screen is drawn: the two writes made the open 540-660 ms on the
+        Pico.  A power cut before it leaves the game's last turn to play."""
+        from dws_app.records_store import count_game
         from dws_app.scores import ScoresScreen, boxes_shut
-        self.store.clear_game()
         self.game_running(False)
         self.game = None
         scores = game.scores()
@@ -531,15 +557,24 @@ class App:
             for p in range(len(scores)):
                 if self.seats.device(p):
                     scores[p] = None
-        best = self.store.record_game(game.GAME_ID, game.players, scores,
-                                      game.ranking()[0], low_wins=game.GAME_ID in LOW_WINS,
-                                      shut=boxes_shut(game))
-        self.nvm_log()
+        records = self.store.load_records()[0]
+        best = count_game(records, game.GAME_ID, game.players, scores, game.ranking()[0],
+                          low_wins=game.GAME_ID in LOW_WINS, shut=boxes_shut(game))
         release = getattr(game, "release", None)    # caches a finished game needs no more
         if release is not None:
             release()
         self.stack = []
-        self.push(ScoresScreen(self, game, best))
+        self.push(ScoresScreen(self, game, best, records))
+        if self.looping:
+            self.later = ("record", records)
+        else:
+            self.record(records)
+
+    def record(self, records):
+        """No game to continue any more, and the records with it counted."""
+        self.store.clear_game()
+        self.store.save_records(records)
+        self.nvm_log()
 
 
 def title_of(game_id):

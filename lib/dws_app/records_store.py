@@ -219,7 +219,22 @@ def load_records(store):
 
 
 def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0):
-    """Count one finished game; return True if it set a new best score.
+    """Count one finished game and save the records; True if it set a new
+    best score (``count_game``)."""
+    rec, _note = load_records(store)
+    new_best = count_game(rec, game_id, players, scores, winners, low_wins, shut)
+    _save_records(store, rec)
+    return new_best
+
+
+def save_records(store, rec):
+    """Save ``rec`` (Records, e.g. counted with ``count_game``)."""
+    return _save_records(store, rec)
+
+
+def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
+    """Count one finished game in ``rec`` (Records); True if it set a new
+    best score.  Bad arguments raise ValueError and change nothing.
 
     ``scores``: one per seat, None for a seat that does not count for the
     best score (e.g. device-played), or empty for a game without scores.
@@ -233,7 +248,6 @@ def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0
     for seat in winners:
         if not 0 <= seat < players:
             raise ValueError("bad winner seat")
-    rec, _note = load_records(store)
     rec.played[game_id] = _bump(rec.played[game_id])
     rec.shut[game_id] = _bump(rec.shut[game_id], shut)
     new_best = False
@@ -249,7 +263,6 @@ def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0
     wins = rec.tally_wins[players]
     for seat in sorted(set(winners)):
         wins[seat] = _bump(wins[seat])
-    _save_records(store, rec)
     return new_best
 
 

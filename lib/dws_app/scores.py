@@ -61,9 +61,11 @@ class ScoresScreen(ui.Screen):
     """(Plain texts, not widgets.SparseText: the finished game is still on
     the heap here, and its chunks cost ~8 KB on the board.)"""
 
-    def __init__(self, app, game, new_best=False):
+    def __init__(self, app, game, new_best=False, records=None):
+        """``records``: the Records with this game counted (else the store's)."""
         ui.Screen.__init__(self, app)
         self.game = game
+        self.records = records
         self.columns = hasattr(game, "column_scores")
         self.title = self.text(0, 0, ui.COLS, theme.ACCENT, winner_text(game))
         lines = place_lines(game)
@@ -94,7 +96,8 @@ class ScoresScreen(ui.Screen):
 
     def show_tally(self, row):
         """One label per piece, built with the screen (presses never touch them)."""
-        games, wins = self.app.store.load_records()[0].tally(self.game.players)
+        records = self.records or self.app.store.load_records()[0]
+        games, wins = records.tally(self.game.players)
         parts = tally_parts(games, wins)
         col = 0
         for text, seat in parts or ():

@@ -290,6 +290,11 @@ class Store:
         from dws_app.records_store import record_game
         return record_game(self, game_id, players, scores, winners, low_wins, shut)
 
+    def save_records(self, rec):
+        """Save Records counted apart (``records_store.count_game``)."""
+        from dws_app.records_store import save_records
+        return save_records(self, rec)
+
     def reset_tally(self, players=None):
         """Start the running tally again (for one player count, or all)."""
         from dws_app.records_store import reset_tally
