@@ -547,7 +547,8 @@ class App:
         """The finished game counted in the records and shown; inside the
         main loop the store writes them in the next pass (``record``), after
         the screen is drawn: the two writes made the open 540-660 ms on the
-        Pico.  A power cut before it leaves the game's last turn to play."""
+        Pico.  A power cut before it loses this game's count (and Continue
+        may offer its last turn again)."""
         from dws_app.records_store import count_game
         from dws_app.scores import ScoresScreen, boxes_shut
         self.game_running(False)
