@@ -16,6 +16,9 @@ from dws_app import theme
 FONT = terminalio.FONT
 GLYPH_COUNT = 95            # " " .. "~"
 UNKNOWN = ord("?") - 32
+# The glyph tile of every byte (UNKNOWN beyond the sheet): one subscript a
+# cell instead of a subtraction, two comparisons and two globals.
+TILES = bytes((UNKNOWN,)) * 32 + bytes(range(GLYPH_COUNT)) + bytes((UNKNOWN,)) * (224 - GLYPH_COUNT)
 
 
 # The terminal font's glyph sheet: tile ``ord(c) - 32`` is the ASCII character c.
@@ -149,14 +152,14 @@ class Text:
         characters from its start on the board, and ord() is a call (an
         8-line text took 33 ms to set on the Pico, 17 ms as bytes)."""
         grid = self.grid
+        tiles = TILES
         w = self.width
         for row in self._changed_rows(new, old):
             start = row * (w + 1)
             for i in range(start, start + w):
                 c = new[i]
                 if c != old[i]:
-                    c -= 32
-                    grid[i - row] = c if 0 <= c < GLYPH_COUNT else UNKNOWN
+                    grid[i - row] = tiles[c]
 
     def shown(self):
         """The visible text with trailing spaces removed (for tests)."""

@@ -16,7 +16,7 @@ scores screen, with the finished game still on the heap, keeps plain texts).
 import displayio
 
 from dws_app import theme
-from dws_app.ui import CW, GLYPH_COUNT, GLYPHS, LH, UNKNOWN, Screen as _Screen, Text
+from dws_app.ui import CW, GLYPHS, LH, TILES, Screen as _Screen, Text
 
 CHUNK = 6       # columns per TileGrid
 
@@ -40,6 +40,7 @@ class SparseText(Text):
     def _cells(self, new, old):
         grids = self.grids
         filled = self.filled
+        tiles = TILES
         w = self.width
         for row in self._changed_rows(new, old):
             start = row * (w + 1)
@@ -49,9 +50,7 @@ class SparseText(Text):
                 if c != o:
                     k = col // CHUNK
                     grid = grids[k] or self._grid(k)
-                    code = c - 32
-                    grid[col - k * CHUNK + row * grid.width] = \
-                        code if 0 <= code < GLYPH_COUNT else UNKNOWN
+                    grid[col - k * CHUNK + row * grid.width] = tiles[c]
                     if o == 32:
                         filled[k] += 1
                     elif c == 32:
