@@ -198,7 +198,8 @@ def _bump(v, by=1):
     return _COUNT_MAX if v > _COUNT_MAX else v
 
 
-def _save_records(store, rec):
+def save_records(store, rec):
+    """Save ``rec`` (Records, e.g. counted with ``count_game``)."""
     data = rec.encode()
     short = delta(bytes(RECORDS_SIZE), data)
     return store._put(RECORDS, short or data)
@@ -223,13 +224,8 @@ def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0
     best score (``count_game``)."""
     rec, _note = load_records(store)
     new_best = count_game(rec, game_id, players, scores, winners, low_wins, shut)
-    _save_records(store, rec)
+    save_records(store, rec)
     return new_best
-
-
-def save_records(store, rec):
-    """Save ``rec`` (Records, e.g. counted with ``count_game``)."""
-    return _save_records(store, rec)
 
 
 def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
@@ -273,8 +269,8 @@ def reset_tally(store, players=None):
         if players is None or p == players:
             rec.tally_games[p] = 0
             rec.tally_wins[p] = [0] * p
-    return _save_records(store, rec)
+    return save_records(store, rec)
 
 
 def clear_records(store):
-    return _save_records(store, Records())
+    return save_records(store, Records())

@@ -61,8 +61,9 @@ class ScoresScreen(ui.Screen):
     """(Plain texts, not widgets.SparseText: the finished game is still on
     the heap here, and its chunks cost ~8 KB on the board.)"""
 
-    def __init__(self, app, game, new_best=False, records=None):
-        """``records``: the Records with this game counted (else the store's)."""
+    def __init__(self, app, game, new_best, records):
+        """``records``: the Records with this game counted (``count_game``:
+        the store writes them a pass later)."""
         ui.Screen.__init__(self, app)
         self.game = game
         self.records = records
@@ -96,8 +97,7 @@ class ScoresScreen(ui.Screen):
 
     def show_tally(self, row):
         """One label per piece, built with the screen (presses never touch them)."""
-        records = self.records or self.app.store.load_records()[0]
-        games, wins = records.tally(self.game.players)
+        games, wins = self.records.tally(self.game.players)
         parts = tally_parts(games, wins)
         col = 0
         for text, seat in parts or ():
