@@ -399,15 +399,20 @@ class App:
         drawn = ticks()
         while True:
             t0 = ticks()
+            finishing = self.later is not None
             pressed = self.poll() is not None
             now = ticks()
             # The longest pass (a frozen screen: the display is drawn between passes)
             self.pass_max = max(self.pass_max, ticks_diff(now, t0))
+            if self.later is not None and not self.new_screen:
+                # An open half built (the old screen still up): no frame,
+                # collection or rest before its second pass (~20 ms).
+                continue
             # Even with nothing to draw a refresh walks every layer (~7 ms on
             # the Pico): at once after a press, else once per IDLE_FRAME_MS.
-            if pressed or self.new_screen or ticks_diff(now, drawn) >= IDLE_FRAME_MS:
+            if pressed or finishing or self.new_screen or ticks_diff(now, drawn) >= IDLE_FRAME_MS:
                 self.draw()
-                if pressed:
+                if pressed or finishing:
                     self.tidy_heap()
                 drawn = ticks()
             seats = self.seats

@@ -1,0 +1,63 @@
+"""The device's main loop (``App.run``): what it draws, collects and rests
+between passes when a press opens a game in two passes (``App.later``)."""
+import pytest
+
+from dws_app.game_base import GameScreen
+from dws_app.setup import SetupScreen
+from sim.script import Session
+
+
+class _Stop(Exception):
+    pass
+
+
+def loop_log(s, presses, passes, monkeypatch):
+    """Run ``App.run`` for ``passes`` passes with ``presses`` tapped before
+    the first; returns what happened in order: ("pass", top screen's type,
+    later pending after it), "frame", "collect", "rest"."""
+    app = s.app
+    app.draw()                  # (the session drew nothing yet)
+    log = []
+    screens = [app.top]
+    poll = app.poll
+
+    def counted():
+        if sum(1 for e in log if e[0] == "pass") == passes:
+            raise _Stop()
+        name = poll()
+        if app.top is not None and app.top not in screens:
+            screens.append(app.top)
+        shown = [type(scr).__name__ for scr in screens if scr.group is app.display.root_group]
+        log.append(("pass", shown[0], app.later is not None))
+        return name
+
+    monkeypatch.setattr(app, "poll", counted)
+    monkeypatch.setattr(app.display, "refresh", lambda *a, **k: log.append(("frame",)))
+    monkeypatch.setattr(app, "tidy_heap", lambda: log.append(("collect",)))
+    monkeypatch.setattr(s.hw, "sleep", lambda sec: log.append(("rest",)))
+    for name in presses:
+        s.hw.keys.tap(name)
+    with pytest.raises(_Stop):
+        app.run()
+    return log
+
+
+def test_an_open_is_drawn_once_its_second_pass_has_built_the_screen(monkeypatch):
+    s = Session("pico_dice", seed=1)
+    s.press("A")
+    assert isinstance(s.screen, SetupScreen)
+    log = loop_log(s, ["A"], 2, monkeypatch)
+    # The press makes the game and its seats; the setup is still shown, so the
+    # loop goes straight on (no frame of it, no collection, no rest) to the
+    # pass that builds the game's screens, which are drawn (whole, then the
+    # layers hidden in its first frame) and followed by the collection.
+    assert log == [("pass", "SetupScreen", True),
+                   ("pass", "PassScreen", False), ("frame",), ("frame",), ("collect",), ("rest",)]
+    assert isinstance(s.app.stack[0], GameScreen)     # (under the hand-over to player 1)
+
+
+def test_a_press_is_drawn_collected_and_rested_after(monkeypatch):
+    s = Session("pico_dice", seed=1)
+    s.press("A")
+    log = loop_log(s, ["DOWN"], 1, monkeypatch)
+    assert log == [("pass", "SetupScreen", False), ("frame",), ("collect",), ("rest",)]
