@@ -133,6 +133,7 @@ def pointed_at(monkeypatch, tmp_path, data):
     (b"", "Rules file empty"),
     (b"\n\n~\n\n", "Rules file empty"),
     (b"RULES\n\xff\xfe broken\n", "Rules damaged: make flash"),
+    (b"RULES\n" * 1000, "Rules damaged: make flash"),      # beyond RULES_MAX
 ])
 def test_a_missing_or_damaged_file_is_one_line(monkeypatch, tmp_path, data, line):
     pointed_at(monkeypatch, tmp_path, data)
@@ -173,19 +174,26 @@ def test_long_pages_and_long_lines_are_cut_to_the_screen(monkeypatch, tmp_path):
 
 
 class CountingFile:
-    """A file that allows readline(limit) and seek only: no whole-file read."""
+    """A file that allows readline(limit), read(limit) and seek only: no
+    read without a limit."""
 
     opened = []
 
     def __init__(self, path, mode="r"):
         self.f = open(path, mode)
         self.readlines = 0
+        self.reads = 0
         CountingFile.opened.append(self)
 
     def readline(self, limit):
         assert limit <= help_mod.LINE_MAX
         self.readlines += 1
         return self.f.readline(limit)
+
+    def read(self, limit):
+        assert limit <= help_mod.RULES_MAX + 1
+        self.reads += 1
+        return self.f.read(limit)
 
     def seek(self, offset):
         self.f.seek(offset)
@@ -198,6 +206,14 @@ class CountingFile:
 
     def __exit__(self, *exc):
         self.f.close()
+
+
+def test_opening_reads_the_file_in_one_read(monkeypatch):
+    monkeypatch.setattr(help_mod, "open", CountingFile, raising=False)
+    CountingFile.opened = []
+    _s, screen = open_help(1)
+    assert [(f.reads, f.readlines) for f in CountingFile.opened[-1:]] == [(1, 0)]
+    assert len(screen.starts) > 1
 
 
 def test_a_page_turn_reads_that_page_only(monkeypatch):
@@ -251,7 +267,7 @@ def reader_source():
     tree = ast.parse(source)
     parts = []
     for node in tree.body:
-        if isinstance(node, ast.Assign) and node.targets[0].id in ("ROWS", "MARK", "LINE_MAX"):
+        if isinstance(node, ast.Assign) and node.targets[0].id in ("ROWS", "MARK", "LINE_MAX", "RULES_MAX"):
             parts.append(ast.get_source_segment(source, node))
         elif isinstance(node, ast.FunctionDef) and node.name in ("page_starts", "read_page"):
             parts.append(ast.get_source_segment(source, node))
