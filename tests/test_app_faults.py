@@ -113,6 +113,22 @@ def test_intact_store_resumes_the_newest_save_without_a_note(profile):
     assert resume(hw, app).encode() == g2
 
 
+def test_continue_decodes_the_save_once(monkeypatch):
+    """The game that passed the resume check is the one played (each
+    decode of a 5-player save took ~10 ms on the Pico)."""
+    import dws_core.games as games
+    nvm, _g1, g2 = saved_nvm()
+    hw, app = boot("pico_dice", nvm)
+    decoded = []
+
+    def counting(data):
+        decoded.append(bytes(data))
+        return decode(data)
+    monkeypatch.setattr(games, "decode", counting)
+    assert resume(hw, app).encode() == g2
+    assert decoded == [g2]
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_random_bytes_store(profile):
     rnd = random.Random(17)
