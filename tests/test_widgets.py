@@ -3,6 +3,8 @@ columns (displayio computes every pixel a visible layer covers), and what it
 stops drawing is cleared from the screen."""
 
 import displayio
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dws_app import ui
 from dws_app.widgets import CHUNK, SparseText
@@ -118,3 +120,29 @@ def test_a_character_beyond_ascii_shows_as_a_question_mark_in_its_own_cell():
         text.text = "cafe ok\nx"
         if not isinstance(text, SparseText):
             assert tiles(text.grid, width, 2) == ["cafe o", "x     "]
+
+
+LINES = st.lists(st.text(alphabet=" ab~é", max_size=30), max_size=3).map("\n".join)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([1, 5, CHUNK, 8, 13, 26]), st.lists(LINES, min_size=1, max_size=6))
+def test_a_sparse_text_shows_the_tiles_of_a_plain_text(width, texts):
+    """Whatever is set in turn, each cell's tile is the plain Text's, and
+    the chunks in the Group are exactly those with a character."""
+    _display, root, sparse = setup(width)
+    plain = ui.Text(root, 2, 40, width, lines=2)
+    for value in texts:
+        sparse.text = value
+        plain.text = value
+        assert sparse.text == plain.text
+        for row in range(2):
+            for col in range(width):
+                k = col // CHUNK
+                grid = sparse.grids[k]
+                tile = 0 if grid is None else grid[col - k * CHUNK + row * grid.width]
+                assert tile == plain.grid[col + row * width]
+        lines = plain.text.split("\n")
+        wanted = [sparse.grids[k] for k in range(len(sparse.grids))
+                  if any(line[k * CHUNK:(k + 1) * CHUNK].strip() for line in lines)]
+        assert list(sparse.node) == wanted

@@ -38,23 +38,34 @@ class SparseText(Text):
         parent.append(node)
 
     def _cells(self, new, old):
+        """Chunk by chunk of each changed line: an unchanged chunk is one
+        comparison, and a changed one sets its cells without looking up
+        the chunk per cell."""
         grids = self.grids
         filled = self.filled
         tiles = TILES
         w = self.width
         for row in self._changed_rows(new, old):
             start = row * (w + 1)
-            for col in range(w):
-                c = new[start + col]
-                o = old[start + col]
-                if c != o:
-                    k = col // CHUNK
-                    grid = grids[k] or self._grid(k)
-                    grid[col - k * CHUNK + row * grid.width] = tiles[c]
-                    if o == 32:
-                        filled[k] += 1
-                    elif c == 32:
-                        filled[k] -= 1
+            end = start + w
+            for k in range(len(grids)):
+                a = start + k * CHUNK
+                b = min(a + CHUNK, end)
+                if new[a:b] == old[a:b]:
+                    continue
+                grid = grids[k] or self._grid(k)
+                base = row * (b - a) - a       # cell i is tile i + base of the chunk
+                n = filled[k]
+                for i in range(a, b):
+                    c = new[i]
+                    o = old[i]
+                    if c != o:
+                        grid[i + base] = tiles[c]
+                        if o == 32:
+                            n += 1
+                        elif c == 32:
+                            n -= 1
+                filled[k] = n
         node = self.node
         drawn = self.drawn
         for k in range(len(grids)):
