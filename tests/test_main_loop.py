@@ -13,8 +13,9 @@ class _Stop(Exception):
 
 def loop_log(s, presses, passes, monkeypatch):
     """Run ``App.run`` for ``passes`` passes with ``presses`` tapped before
-    the first; returns what happened in order: ("pass", top screen's type,
-    later pending after it), "frame", "collect", "rest"."""
+    the first; returns what happened in order: ("pass", the type of the
+    screen whose group is on the display, later pending after it),
+    "frame", "collect", "rest"."""
     app = s.app
     app.draw()                  # (the session drew nothing yet)
     log = []

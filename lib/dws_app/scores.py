@@ -57,6 +57,9 @@ def winner_text(game):
     return "Shared win: " + " ".join("P%d" % (p + 1) for p in best)
 
 
+COLUMNS_HEAD = "P%d columns:"
+
+
 class ScoresScreen(ui.Screen):
     """(Plain texts, not widgets.SparseText: the finished game is still on
     the heap here, and its chunks cost ~8 KB on the board.)"""
@@ -89,7 +92,7 @@ class ScoresScreen(ui.Screen):
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)
-            self.head = ui.Text(self.root, 2, y - 2 * ui.LH, len("P5 columns:"), theme.FG)
+            self.head = ui.Text(self.root, 2, y - 2 * ui.LH, len(COLUMNS_HEAD % game.players), theme.FG)
             self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
             self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         keys = "<>:player A:menu" if self.columns else "A:menu"
@@ -120,7 +123,7 @@ class ScoresScreen(ui.Screen):
             return
         cols = self.game.column_scores(self.player)
         p = self.player
-        self.head.text = "P%d columns:" % (p + 1)
+        self.head.text = COLUMNS_HEAD % (p + 1)
         self.head.color = theme.player_colour(p)
         self.red.text = "R" + "".join("%4d" % v for v in cols[:5]) + " =%d" % sum(cols[:5])
         self.blue.text = "B" + "".join("%4d" % v for v in cols[5:]) + " =%d" % sum(cols[5:])
