@@ -12,10 +12,30 @@ emulated Pico (CircuitPython 10.2.1, 320x240 ST7789): with the SPI at 24 MHz
 full-screen layer added 413 ms, a second one 344 ms; at the profile's 62.5 MHz
 the same full frame of the Dice Wide Shut screen took 43 ms less (0.56 us a
 pixel: 16 bits at 20.8 MHz less 16 at 62.5 is 0.51).
+
+The firmware draws an area in runs of at most 256 pixels (one row of a full
+frame) and for each run visits every layer and Group of the picture, hidden or
+elsewhere: 64 one-pixel layers made a full frame 51 ms longer
+(``python -m tools.board.floor``, tiny_layers_64), ~3.3 us a visit.
 """
 
 FILL_US = 0.81      # per pixel of an area: filled, converted and sent
 LAYER_US = 5.0      # per pixel, per TileGrid that covers it
+VISIT_US = 3.3      # per run of an area, per layer or Group in the picture
+RUN_PX = 256        # CIRCUITPY_DISPLAY_AREA_BUFFER_SIZE (512 bytes) / 2 bytes a pixel
+
+
+def visits(group):
+    """Layers and Groups that a run of an area visits under ``group``
+    (a hidden one is visited, not what it holds)."""
+    n = 0
+    if group is None or group.hidden:
+        return n
+    for item in group:
+        n += 1
+        if not hasattr(item, "tile_width"):
+            n += visits(item)
+    return n
 
 
 def layers(group, out=None):
@@ -40,9 +60,10 @@ def _overlap(a, b):
     return w * h if w > 0 and h > 0 else 0
 
 
-def cost_ms(areas, grids, screen):
+def cost_ms(areas, grids, screen, nodes=0):
     """Estimated ms to refresh ``areas`` (x1, y1, x2, y2) over ``grids``,
-    each area clipped to ``screen``."""
+    each area clipped to ``screen``, in a picture of ``nodes`` layers and
+    Groups (``visits``)."""
     us = 0.0
     for area in areas:
         clipped = (max(area[0], screen[0]), max(area[1], screen[1]),
@@ -51,6 +72,9 @@ def cost_ms(areas, grids, screen):
         if not px:
             continue
         us += px * FILL_US
+        width = clipped[2] - clipped[0]
+        rows = max(1, RUN_PX // width)
+        us += (clipped[3] - clipped[1] + rows - 1) // rows * nodes * VISIT_US
         for grid in grids:
             us += _overlap(clipped, grid) * LAYER_US
     return us / 1000
@@ -72,6 +96,6 @@ def take(display):
         areas = [screen]
     else:
         areas = [(a.x1, a.y1, a.x2, a.y2) for a in found]
-    ms = cost_ms(areas, layers(group), screen)
+    ms = cost_ms(areas, layers(group), screen, visits(group))
     core.finish_refresh()
     return areas, ms

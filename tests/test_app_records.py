@@ -31,9 +31,9 @@ def open_records(s):
 
 
 def row_of(screen, title):
-    for _gid, t, label in screen.rows:
+    for _gid, t, games, best in screen.rows:
         if t == title:
-            return label.shown()
+            return "%s %s %s" % (t, games.shown(), best.shown())
     raise AssertionError(title)
 
 

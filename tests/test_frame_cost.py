@@ -24,6 +24,53 @@ def test_the_rates_give_the_frames_measured_on_the_board():
     assert frame_cost.cost_ms([(0, 0, 10, 10)], [(10, 0, 20, 10)], SCREEN) == 100 * frame_cost.FILL_US / 1000
 
 
+def test_every_layer_and_group_costs_each_run_of_a_frame():
+    # 64 one-pixel layers made a full frame 51 ms longer on the emulated Pico
+    # (tools.board.floor): a full frame is 240 runs of one row.
+    extra = frame_cost.cost_ms([SCREEN], [], SCREEN, 64) - frame_cost.cost_ms([SCREEN], [], SCREEN)
+    assert 46 < extra < 56
+    # A narrow area is drawn in runs of several rows: fewer visits.
+    narrow = (0, 0, 64, 240)
+    assert frame_cost.cost_ms([narrow], [], SCREEN, 10) - frame_cost.cost_ms([narrow], [], SCREEN) \
+        == pytest.approx(60 * 10 * frame_cost.VISIT_US / 1000)
+    group = displayio.Group()
+    inner = displayio.Group()
+    inner.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=displayio.Palette(1)))
+    group.append(inner)
+    hidden = displayio.Group()
+    hidden.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=displayio.Palette(1)))
+    hidden.hidden = True
+    group.append(hidden)
+    assert frame_cost.visits(group) == 3      # inner, its grid, the hidden Group
+
+
+def test_a_padded_text_is_two_layers_beside_each_other():
+    root = displayio.Group()
+    text = ui.Text(root, 10, 20, 3, theme.FG, "ab", background=theme.WHITE, padding=2)
+    assert len(root) == 2 and frame_cost.visits(root) == 2       # no Group around them
+    pad, grid = root[0], root[1]
+    assert (pad.x, pad.y, grid.x, grid.y) == (10, 20, 12, 20)
+    text.move(30, 40)
+    assert (pad.x, pad.y, grid.x, grid.y) == (30, 40, 32, 40) and text.x == 30
+    text.hidden = True
+    assert pad.hidden and grid.hidden
+    text.hidden = False
+    assert not pad.hidden and not grid.hidden
+    # At scale 2 they need their Group.
+    text2 = ui.Text(root, 0, 0, 3, theme.FG, "x", background=theme.WHITE, padding=1, scale=2)
+    assert len(root) == 3 and root[2] is text2.node and text2.node.scale == 2
+
+
+def test_records_and_help_keep_few_layers():
+    from dws_app.help import HelpScreen
+    from dws_app.records import RecordsScreen
+    s = Session("pico_dice", seed=1)
+    # Fixed words are plain texts, a game's figures two texts: 45 visits were 28.
+    assert frame_cost.visits(RecordsScreen(s.app).group) <= 30
+    # Title and footer plain: 16 visits were 8.
+    assert frame_cost.visits(HelpScreen(s.app, 1).group) <= 9
+
+
 def test_a_moved_box_redraws_its_bars_not_its_inside():
     display = ImageDisplay(320, 240)
     root = displayio.Group(scale=2)

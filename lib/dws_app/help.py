@@ -20,6 +20,7 @@ MARK = b"~"
 LINE_MAX = 80          # bytes read at most per line: a damaged file cannot fill the heap
 RULES_MAX = 4096       # bytes of a rules file at most (the longest has 1.6 KB)
 DAMAGED = "Rules damaged: make flash"
+FOOTER = "page %d/%d <>:turn B:back"
 # What each button does, per game id (the first help pages); kept here, not
 # in the game screens, so that a game in play does not hold them.
 BUTTONS = {
@@ -212,9 +213,14 @@ class HelpScreen(widgets.Screen):
         self.pages = self.keys + (len(self.starts) or 1)
         self.page = 0
         self.name = title_of(game_id)
-        self.title = self.text(0, 0, ui.COLS, theme.ACCENT)
+        # The title and the footer are plain texts as wide as their longest
+        # wording (a frame visits a SparseText's every chunk once per row
+        # it draws, ~0.8 ms a full frame each on the Pico), the body sparse.
+        self.title = ui.Screen.text(self, 0, 0, min(ui.COLS, len("Rules: " + self.name)),
+                                    theme.ACCENT)
         self.body = self.text(0, 1, ui.COLS, theme.FG, lines=ROWS)
-        self.footer = self.text(0, 9, ui.COLS, theme.DIM)
+        self.footer = ui.Screen.text(self, 0, 9, len(FOOTER % (self.pages, self.pages)),
+                                     theme.DIM)
         self.refresh()
 
     def shown(self):
@@ -233,7 +239,7 @@ class HelpScreen(widgets.Screen):
     def refresh(self):
         self.title.text = ("Help: " if self.page < self.keys else "Rules: ") + self.name
         self.body.text = "\n".join(self.shown())
-        self.footer.text = "page %d/%d <>:turn B:back" % (self.page + 1, self.pages)
+        self.footer.text = FOOTER % (self.page + 1, self.pages)
 
     def on_button(self, name):
         if name in ("DOWN", "RIGHT", "A") and self.page + 1 < self.pages:

@@ -71,10 +71,8 @@ class ScoresScreen(ui.Screen):
         self.game = game
         self.records = records
         self.columns = hasattr(game, "column_scores")
-        # Texts that never change are as wide as their words: displayio
-        # computes every pixel a text's grid covers, blank or not (~5 us
-        # each on the Pico; a whole blank line at scale 2 ~37 ms).
-        self.title = self.fixed(0, theme.ACCENT, winner_text(game))
+        # (Texts that never change are as wide as their words: ``fixed``.)
+        self.title = self.fixed(0, 0, theme.ACCENT, winner_text(game))
         lines = place_lines(game)
         rows = 5 if self.columns else 8
         self.places = []
@@ -83,7 +81,7 @@ class ScoresScreen(ui.Screen):
             splits = ""
             if self.columns:
                 splits = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
-            self.places.append(self.fixed(1 + i, theme.player_colour(p), line + splits))
+            self.places.append(self.fixed(0, 1 + i, theme.player_colour(p), line + splits))
         self.tally = []
         row = 1 + len(self.places)
         if row <= (5 if self.columns else 8):
@@ -96,14 +94,10 @@ class ScoresScreen(ui.Screen):
             self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
             self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         keys = "<>:player A:menu" if self.columns else "A:menu"
-        self.footer = self.fixed(9, theme.DIM, keys + ("  New best!" if new_best else ""))
+        self.footer = self.fixed(0, 9, theme.DIM, keys + ("  New best!" if new_best else ""))
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         self.refresh()
-
-    def fixed(self, row, colour, text):
-        """A text at the start of ``row`` that is never changed."""
-        return self.text(0, row, min(len(text), ui.COLS) or 1, colour, text)
 
     def show_tally(self, row):
         """One label per piece, built with the screen (presses never touch them)."""

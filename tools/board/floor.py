@@ -7,7 +7,10 @@ its bits per pixel (1 or 8), scale (1 or 2) or tiles (the font's glyphs);
 transparent 447; an opaque layer hides the ones under it for free, a
 transparent one over another costs both (851).  So a frame costs the pixels
 its visible layers compute, ~5.3 us each (hardware.md, "What a press
-costs")."""
+costs").  And every layer or Group in the picture, wherever it is: 64
+one-pixel layers 115 ms (51 more than empty: each is visited once per
+256-pixel run, 240 runs a full frame, ~3.3 us a visit); ten 26x1 glyph rows
+480 where one 26x10 grid is 466."""
 
 import json
 import os

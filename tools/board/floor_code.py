@@ -49,6 +49,12 @@ def layer(w, h, bits=1, opaque=True, bitmap=None, tiles=None):
 
 
 FONT = terminalio.FONT.bitmap
+
+
+def rows_layer(r):
+    grid = layer(6, 12, bitmap=FONT, tiles=(26, 1))
+    grid.y = 12 * r
+    return grid
 CASES = (
     ("empty", lambda: group()),
     ("opaque_1bit", lambda: group(layer(320, 240))),
@@ -58,6 +64,10 @@ CASES = (
     ("half_screen", lambda: group(layer(320, 120))),
     ("opaque_over_opaque", lambda: group(layer(320, 240), layer(320, 240))),
     ("transparent_over_opaque", lambda: group(layer(320, 240), layer(320, 240, 1, False))),
+    ("tiny_layers_64", lambda: group(*[layer(1, 1) for _ in range(64)])),
+    ("tiny_layers_64_scale2", lambda: group(group(*[layer(1, 1) for _ in range(64)], scale=2))),
+    ("glyph_rows_26x1_x10_scale2", lambda: group(group(*[rows_layer(r) for r in range(10)],
+                                                       scale=2))),
     ("glyphs_26x10_scale2", lambda: group(group(layer(6, 12, bitmap=FONT, tiles=(26, 10)),
                                                 scale=2))),
 )
