@@ -91,20 +91,17 @@ class Text:
         # each on the Pico), so a Group around them costs as much again.
         if scale == 1:
             node = self.grid
-            if pad is not None:     # the node is the pad, the grid beside it
+            if pad is not None:     # the node is the pad, the grid lies on it
                 self.pad = node = pad
                 self.padding = padding
                 parent.append(pad)
-                self.grid.x = x + padding
-                self.grid.y = y
         else:
             node = displayio.Group(scale=scale)
             if pad is not None:
                 node.append(pad)
             node.append(self.grid)
-        node.x = x
-        node.y = y
         self.node = node
+        self._place(x, y)
         self.text = text
         parent.append(self.grid if self.pad is not None else node)
 
@@ -216,14 +213,18 @@ class Text:
             if self.pad is not None:
                 self.grid.hidden = value
 
+    def _place(self, x, y):
+        node = self.node
+        node.x = x
+        node.y = y
+        if self.pad is not None:
+            self.grid.x = x + self.padding
+            self.grid.y = y
+
     def move(self, x, y):
         node = self.node
         if node.x != x or node.y != y:
-            node.x = x
-            node.y = y
-            if self.pad is not None:
-                self.grid.x = x + self.padding
-                self.grid.y = y
+            self._place(x, y)
 
     @property
     def x(self):

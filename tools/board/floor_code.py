@@ -55,6 +55,8 @@ def rows_layer(r):
     grid = layer(6, 12, bitmap=FONT, tiles=(26, 1))
     grid.y = 12 * r
     return grid
+
+
 CASES = (
     ("empty", lambda: group()),
     ("opaque_1bit", lambda: group(layer(320, 240))),
