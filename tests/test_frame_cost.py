@@ -44,23 +44,6 @@ def test_every_layer_and_group_costs_each_run_of_a_frame():
     assert frame_cost.visits(group) == 3      # inner, its grid, the hidden Group
 
 
-def test_a_padded_text_is_two_layers_beside_each_other():
-    root = displayio.Group()
-    text = ui.Text(root, 10, 20, 3, theme.FG, "ab", background=theme.WHITE, padding=2)
-    assert len(root) == 2 and frame_cost.visits(root) == 2       # no Group around them
-    pad, grid = root[0], root[1]
-    assert (pad.x, pad.y, grid.x, grid.y) == (10, 20, 12, 20)
-    text.move(30, 40)
-    assert (pad.x, pad.y, grid.x, grid.y) == (30, 40, 32, 40) and text.x == 30
-    text.hidden = True
-    assert pad.hidden and grid.hidden
-    text.hidden = False
-    assert not pad.hidden and not grid.hidden
-    # At scale 2 they need their Group.
-    text2 = ui.Text(root, 0, 0, 3, theme.FG, "x", background=theme.WHITE, padding=1, scale=2)
-    assert len(root) == 3 and root[2] is text2.node and text2.node.scale == 2
-
-
 def test_records_and_help_keep_few_layers():
     from dws_app.help import HelpScreen
     from dws_app.records import RecordsScreen

@@ -74,36 +74,25 @@ class Text:
     only the cells whose character changed; ``.color`` and ``.background`` are
     the two entries of its palette."""
 
-    pad = None          # the padding's layer, beside the grid (scale 1)
-    padding = 0
-
     def __init__(self, parent, x, y, width, color=theme.FG, text="",
                  lines=1, background=None, scale=1, padding=0):
         pal = self._blank(width, lines, color, background)
         self.grid = displayio.TileGrid(GLYPHS, pixel_shader=pal, width=width, height=lines,
                                        tile_width=CW, tile_height=LH, default_tile=0, x=padding)
-        pad = None
-        if padding:    # background on both sides of the text, as a label's padding
-            pad = displayio.TileGrid(_pad_bitmap(width * CW + 2 * padding, lines * LH),
-                                     pixel_shader=pal)
-        # At scale 1 the layers go straight into ``parent``: a frame visits
-        # every layer and Group once per row it draws (~0.8 ms a full frame
-        # each on the Pico), so a Group around them costs as much again.
-        if scale == 1:
+        if scale == 1 and not padding:
             node = self.grid
-            if pad is not None:     # the node is the pad, the grid lies on it
-                self.pad = node = pad
-                self.padding = padding
-                parent.append(pad)
         else:
             node = displayio.Group(scale=scale)
-            if pad is not None:
-                node.append(pad)
+            if padding:    # background on both sides of the text, as a label's padding
+                node.append(displayio.TileGrid(_pad_bitmap(width * CW + 2 * padding,
+                                                           lines * LH),
+                                               pixel_shader=pal))
             node.append(self.grid)
+        node.x = x
+        node.y = y
         self.node = node
-        self._place(x, y)
         self.text = text
-        parent.append(self.grid if self.pad is not None else node)
+        parent.append(node)
 
     def _blank(self, width, lines, color, background):
         """The size, the palette (entry 0 the background, transparent for
@@ -210,21 +199,12 @@ class Text:
         # when it was visible)
         if self.node.hidden != value:
             self.node.hidden = value
-            if self.pad is not None:
-                self.grid.hidden = value
-
-    def _place(self, x, y):
-        node = self.node
-        node.x = x
-        node.y = y
-        if self.pad is not None:
-            self.grid.x = x + self.padding
-            self.grid.y = y
 
     def move(self, x, y):
         node = self.node
         if node.x != x or node.y != y:
-            self._place(x, y)
+            node.x = x
+            node.y = y
 
     @property
     def x(self):
