@@ -96,7 +96,8 @@ def resume(hw, app):
     assert offers_continue(app)
     hw.keys.tap("A")
     app.poll()
-    app.poll()                  # the pass that builds its screen (app.later)
+    while app.later is not None:    # the passes that build its screens (app.later)
+        app.poll()
     return app.game
 
 
@@ -421,6 +422,27 @@ def test_continue_resumes_same_player_and_dice_without_writing(profile):
         "P%d " % (resumed.current + 1))
     assert [d.text.strip() for d in app.top.dice] == [str(v) for v in resumed.dice_value]
     assert app.store.stats["writes"] == 0
+
+
+def test_continue_shows_the_hand_over_before_building_the_game_screen():
+    """Continue at a player's turn answers with the pass screen alone; the
+    game screen is built under it in the next pass (which takes no key),
+    and A there shows that turn."""
+    nvm, _g1, g2 = saved_nvm()
+    hw, app = boot("pico_dice", nvm)
+    assert offers_continue(app)
+    hw.keys.tap("A")
+    app.poll()                      # Continue: the save is loaded and checked
+    app.poll()                      # the hand-over, and nothing under it yet
+    assert [type(s).__name__ for s in app.stack] == ["PassScreen"]
+    assert app.display.root_group is app.top.group
+    assert app.later == ("build_under", DwsScreen)
+    hw.keys.tap("A")
+    app.poll()                      # builds the game screen; the key waits
+    assert [type(s).__name__ for s in app.stack] == ["DwsScreen", "PassScreen"]
+    app.poll()
+    assert isinstance(app.top, DwsScreen) and app.display.root_group is app.top.group
+    assert app.top.header.shown().startswith("P%d " % (decode(g2).current + 1))
 
 
 # ----- an exception inside the app -----------------------------------------------

@@ -3,7 +3,7 @@ turn hand-over (pass screen, then the roll animation), saving, the end.
 
 A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
 (game-specific handling; return True if used), ``roll_frame(k)`` (one
-animation frame; k counts frames, -1 = stop) and ``turn_info()``.
+animation frame; k counts frames, -1 = stop) and ``turn_info(game)``.
 """
 
 from dws_app import sound, theme, ui
@@ -78,7 +78,7 @@ class GameScreen(ui.Screen):
         screen's action (at once for a device-played seat); a refresh under
         the pass screen cost 30-100 ms of every hand-over on the Pico."""
         if self.game.players > 1:
-            self.app.show_pass(self.game.current, self.turn_info(),
+            self.app.show_pass(self.game.current, self.pass_lines(),
                                self.roll if rolled else self.refresh)
         elif rolled:
             self.roll()
@@ -106,7 +106,14 @@ class GameScreen(ui.Screen):
         else:
             self.refresh()
 
-    def turn_info(self):
+    def pass_lines(self):
+        """The hand-over's two info lines for the player whose turn begins."""
+        return self.turn_info(self.game)
+
+    @staticmethod
+    def turn_info(game):
+        """The hand-over's info lines from the game alone (a resumed game's
+        hand-over shows them before its screen is built)."""
         return ()
 
     # ----- roll animation ----------------------------------------------------

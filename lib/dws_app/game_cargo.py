@@ -110,8 +110,8 @@ class CargoScreen(GameScreen):
         else:
             self.say("Need a %d (%s)" % (6 - level, ROLE_NAME[level + 1]), "A: roll")
 
-    def turn_info(self):
-        g = self.game
+    @staticmethod
+    def turn_info(g):
         return ("Round %d of %d" % (g.round + 1, g.rounds),
                 "Total so far %d" % g.total(g.current))
 

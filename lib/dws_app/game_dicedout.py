@@ -156,8 +156,8 @@ class DicedOutScreen(GameScreen):
         else:
             self.say("A: roll the dice", "SELECT:hint UP/DOWN:sheets")
 
-    def turn_info(self):
-        g = self.game
+    @staticmethod
+    def turn_info(g):
         if g.phase == PENALTY:
             return ("Lowest score this round", "Pick who gets 2 rerolls")
         p = g.current

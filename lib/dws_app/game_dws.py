@@ -193,8 +193,8 @@ class DwsScreen(GameScreen):
         back = "boards" if g.players > 1 and not g.can_undo() else "undo"
         self.say("A: %-8s B: %s" % (verb, back), COLOUR_KEYS)
 
-    def turn_info(self):
-        g = self.game
+    @staticmethod
+    def turn_info(g):
         return ("Round %d" % (g.round + 1), "Score so far %d" % g.score(g.current))
 
     # ----- LEDs ------------------------------------------------------------------

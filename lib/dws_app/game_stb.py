@@ -212,10 +212,11 @@ class StbScreen(GameScreen):
             return "Say: 1 die or 2, then roll"
         return "Shut tiles adding to %d" % g.target(g.current)
 
-    def turn_info(self):
-        if self.pass_info:
-            return self.pass_info
-        g = self.game
+    def pass_lines(self):
+        return self.pass_info or self.turn_info(self.game)
+
+    @staticmethod
+    def turn_info(g):
         return ("Round %d of %d" % (g.round + 1, g.rounds),
                 "Score so far %d" % g.scores()[g.current])
 
