@@ -114,12 +114,32 @@ def test_intact_store_resumes_the_newest_save_without_a_note(profile):
     assert resume(hw, app).encode() == g2
 
 
-def test_continue_decodes_the_save_once(monkeypatch):
-    """The game that passed the resume check is the one played (each
-    decode of a 5-player save took ~10 ms on the Pico)."""
+def test_continue_plays_the_game_the_menus_check_decoded(monkeypatch):
+    """The menu's check decoded the save to offer Continue; Continue plays
+    that game and decodes nothing (a decode and its checks took ~45 ms of
+    the press on the Pico)."""
     import dws_core.games as games
     nvm, _g1, g2 = saved_nvm()
     hw, app = boot("pico_dice", nvm)
+    checked = app.top.checked
+    assert checked[0] == g2 and checked[1].encode() == g2
+    decoded = []
+
+    def counting(data):
+        decoded.append(bytes(data))
+        return decode(data)
+    monkeypatch.setattr(games, "decode", counting)
+    assert resume(hw, app) is checked[1]
+    assert decoded == []
+
+
+def test_continue_decodes_a_save_the_menu_did_not_check(monkeypatch):
+    """A save that is not the one the menu checked (the store changed
+    under it) is decoded and checked again, once."""
+    import dws_core.games as games
+    nvm, g1, g2 = saved_nvm()
+    hw, app = boot("pico_dice", nvm)
+    app.top.checked = (g1, decode(g1))        # a stale check
     decoded = []
 
     def counting(data):
@@ -128,6 +148,19 @@ def test_continue_decodes_the_save_once(monkeypatch):
     monkeypatch.setattr(games, "decode", counting)
     assert resume(hw, app).encode() == g2
     assert decoded == [g2]
+
+
+def test_a_new_games_setup_lets_the_checked_game_go():
+    nvm, _g1, _g2 = saved_nvm()
+    hw, app = boot("pico_dice", nvm)
+    menu = app.top
+    assert menu.checked is not None
+    hw.keys.tap("DOWN")
+    app.poll()
+    hw.keys.tap("A")                          # the first game's setup
+    app.poll()
+    assert type(app.top).__name__ == "SetupScreen"
+    assert menu.checked is None
 
 
 @pytest.mark.parametrize("profile", PROFILES)

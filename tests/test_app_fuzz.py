@@ -199,10 +199,23 @@ class Fuzzer:
         game = self.app.game
         if game is not None:
             self.last_game = game
-            return None if game.over else game.checkpoint()
+            # (a finished game stays saved until its count is written)
+            return self.last_written() if game.over else game.checkpoint()
         if self.last_game is not None and self.last_game.over:
+            later = self.app.later
+            if later is not None and later[0] == "record":
+                return self.last_written()    # App.record lets it go, a pass later
             return None
         return self.expected
+
+    def last_written(self):
+        """The game the store was last given in this event, if any (device
+        seats may have saved a turn before the step that ended the game)."""
+        last = self.expected
+        for payload, completed in self.nvm.game_writes:
+            if completed:
+                last = split(payload)[1] if payload else None
+        return last
 
     def event(self):
         rnd = self.rnd

@@ -71,8 +71,8 @@ def assert_inside(s):
 
 def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
     """The pass that ends a game shows its scores with the game counted in
-    the tally, and the old records stay in the store until the next pass of
-    the main loop writes them (``app.later``)."""
+    the tally, and the old records and the game's last turn stay in the
+    store until the next pass of the main loop writes them (``app.later``)."""
     s = new_stb_game("pico_dice", seed=10, players=1, rounds=5)
     app = s.app
     passes = [0]
@@ -87,7 +87,7 @@ def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
         push(screen)
         if isinstance(screen, ScoresScreen):
             events.append(("scores", passes[0], app.store.load_records()[0].game(2)[0],
-                           screen.tally_text()))
+                           screen.tally_text(), app.store.load_game()[0]))
 
     def spy_record(records):
         events.append(("record", passes[0], type(app.top).__name__))
@@ -97,10 +97,14 @@ def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
     monkeypatch.setattr(app, "record", spy_record)
     play_stb(s, random.Random(10), greedy=True)
     assert [e[0] for e in events] == ["scores", "record"]
-    (_s, shown_in, played_then, tally), (_r, written_in, top) = events
+    (_s, shown_in, played_then, tally, saved_then), (_r, written_in, top) = events
     assert played_then == 0 and tally == "Tally 1 game: P1 1"
+    # the finished game is let go with its count, not in the press before:
+    # until then the store keeps its last turn for Continue
+    assert saved_then is not None
     assert written_in == shown_in + 1 and top == "ScoresScreen"
     assert app.store.load_records()[0].game(2)[0] == 1
+    assert app.store.load_game()[0] is None
 
 
 @pytest.mark.parametrize("profile", PROFILES)

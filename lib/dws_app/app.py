@@ -489,9 +489,9 @@ class App:
         """A on the hand-over of a resumed game: its screen shows the turn."""
         self.top.refresh()
 
-    def continue_game(self):
+    def continue_game(self, checked=None):
         from dws_app.resume import continue_game
-        continue_game(self)
+        continue_game(self, checked)
 
     @staticmethod
     def resumable(data):
@@ -499,30 +499,32 @@ class App:
         from dws_app.resume import resumable
         return resumable(data)
 
-    def saved_game_title(self):
-        """Title of the game in progress, or None."""
-        from dws_app.resume import saved_game_title
-        return saved_game_title(self)
+    def saved_game(self):
+        """(title, (payload, game)) of the game in progress, or None."""
+        from dws_app.resume import saved_game
+        return saved_game(self)
 
     def game_running(self, running):
         if self.on_game is not None:
             self.on_game(running)
 
     def save_game(self, game):
-        """Keep the game at its last checkpoint (start of the current turn)."""
+        """Keep the game at its last checkpoint (start of the current turn).
+        A finished game is not written here: the store lets it go together
+        with its count (``record``), in the pass after the final scores are
+        drawn (its write was ~30 ms of that open on the Pico).  A power cut
+        before then leaves its last turn to Continue, and nothing counted."""
         data = game.checkpoint()
         if data is None:
             data = game.encode()
         self._saved = data
-        if game.over:
-            self.store.clear_game()
-        else:
+        if not game.over:
             seats = self.seats
             if seats is not None and seats.game is game:
                 from dws_app.seats import pack
                 data = pack(game.GAME_ID, seats.levels, data)
             self.store.save_game(data)
-        self.nvm_log()
+            self.nvm_log()
         self.heap_log("checkpoint")
 
     def autosave(self):
@@ -569,26 +571,28 @@ class App:
     def scores_now(self, game):
         """The finished game counted in the records and shown; inside the
         main loop the store writes them in the next pass (``record``), after
-        the screen is drawn: the two writes made the open 540-660 ms on the
-        Pico.  A power cut before it loses this game's count (and Continue
-        may offer its last turn again)."""
+        the screen is drawn: the writes made the open 540-660 ms on the
+        Pico.  A power cut before it loses this game's count, and Continue
+        offers its last turn again."""
         from dws_app.records_store import count_game
         from dws_app.scores import ScoresScreen, boxes_shut
         self.game_running(False)
         self.game = None
-        scores = game.scores()
+        shown = game.scores()
+        scores = list(shown)
         if self.seats is not None:  # device-played seats set no best score
             for p in range(len(scores)):
                 if self.seats.device(p):
                     scores[p] = None
+        ranking = game.ranking()
         records = self.store.load_records()[0]
-        best = count_game(records, game.GAME_ID, game.players, scores, game.ranking()[0],
+        best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                           low_wins=game.GAME_ID in LOW_WINS, shut=boxes_shut(game))
         release = getattr(game, "release", None)    # caches a finished game needs no more
         if release is not None:
             release()
         self.stack = []
-        self.push(ScoresScreen(self, game, best, records))
+        self.push(ScoresScreen(self, game, shown, ranking, best, records))
         if self.looping:
             self.later = ("record", records)
         else:

@@ -22,9 +22,11 @@ class MenuScreen(widgets.Screen):
         self.show_note()
         self.actions = []
         items = []
-        saved = app.saved_game_title()
+        saved = app.saved_game()
+        self.checked = None     # (payload, game) decoded by the check: Continue plays it
         if saved is not None:
-            items.append("Continue " + saved)
+            items.append("Continue " + saved[0])
+            self.checked = saved[1]
             self.actions.append(("continue", 0))
         for gid in game_ids():
             items.append(title_of(gid))
@@ -60,8 +62,10 @@ class MenuScreen(widgets.Screen):
         kind, gid = self.selected()
         if name == "A":
             if kind == "continue":
-                self.app.order = ("continue_game",)
+                self.app.order = ("continue_game", self.checked)
+                self.checked = None
             elif kind == "game":
+                self.checked = None     # (its heap goes to the new game)
                 from dws_app.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
             elif kind == "records":

@@ -7,12 +7,11 @@ in its colour."""
 from dws_app import theme, ui
 
 
-def place_lines(game):
+def place_lines(scores, ranking):
     """One line per player, best first: "1 P2   61"."""
-    scores = game.scores()
     lines = []
     place = 1
-    for group in game.ranking():
+    for group in ranking:
         for p in group:
             lines.append((p, "%d P%d %5d" % (place, p + 1, scores[p])))
         place += len(group)
@@ -50,8 +49,8 @@ def tally_parts(games, wins):
     return None
 
 
-def winner_text(game):
-    best = game.ranking()[0]
+def winner_text(ranking):
+    best = ranking[0]
     if len(best) == 1:
         return "Player %d wins!" % (best[0] + 1)
     return "Shared win: " + " ".join("P%d" % (p + 1) for p in best)
@@ -64,16 +63,18 @@ class ScoresScreen(ui.Screen):
     """(Plain texts, not widgets.SparseText: the finished game is still on
     the heap here, and its chunks cost ~8 KB on the board.)"""
 
-    def __init__(self, app, game, new_best, records):
-        """``records``: the Records with this game counted (``count_game``:
-        the store writes them a pass later)."""
+    def __init__(self, app, game, scores, ranking, new_best, records):
+        """``scores``, ``ranking``: the game's, worked out once (a Dice Wide
+        Shut ranking took ~9 ms on the Pico, and the screen asked three
+        times); ``records``: the Records with this game counted
+        (``count_game``: the store writes them a pass later)."""
         ui.Screen.__init__(self, app)
         self.game = game
         self.records = records
         self.columns = hasattr(game, "column_scores")
         # (Texts that never change are as wide as their words: ``fixed``.)
-        self.title = self.fixed(0, 0, theme.ACCENT, winner_text(game))
-        lines = place_lines(game)
+        self.title = self.fixed(0, 0, theme.ACCENT, winner_text(ranking))
+        lines = place_lines(scores, ranking)
         rows = 5 if self.columns else 8
         self.places = []
         for i in range(min(rows, len(lines))):
@@ -86,7 +87,7 @@ class ScoresScreen(ui.Screen):
         row = 1 + len(self.places)
         if row <= (5 if self.columns else 8):
             self.show_tally(row)
-        self.player = game.ranking()[0][0]
+        self.player = ranking[0][0]
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)
@@ -97,7 +98,7 @@ class ScoresScreen(ui.Screen):
         self.footer = self.fixed(0, 9, theme.DIM, keys + ("  New best!" if new_best else ""))
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
-        self.refresh()
+        # (refresh() comes with on_show, when it is pushed)
 
     def show_tally(self, row):
         """One label per piece, built with the screen (presses never touch them)."""
