@@ -344,3 +344,37 @@ def test_continue_while_picking_the_bonus_mark(tmp_path):
     s2.press("RIGHT", "A")
     assert screen2.game.is_marked(0, 7)
     assert screen2.msg1.shown() == "P1 marked 7"
+
+
+def test_a_on_a_finished_turn_rolls_when_the_same_player_goes_on():
+    """When the player whose turn ended plays again (the others have diced
+    out of the round), A on the finished turn rolls for the next turn: one
+    press, and that player's sheet with what the roll did."""
+    found = 0
+    for seed in range(1, 40):
+        s = new_game("pico_dice", players=2, rounds=2, seed=seed)
+        screen = settle(s)
+        game = screen.game
+        rnd = random.Random(seed)
+        for _ in range(200):
+            if game.over:
+                break
+            if screen.result is not None:
+                same = game.current == screen.finisher and game.phase == 0
+                if same and screen.result[1] == "A: roll your next turn":
+                    p = game.current
+                    before = game.encode()
+                    s.press("A")
+                    assert game.encode() != before             # rolled
+                    screen = settle(s)
+                    assert screen.msg1.shown() != "A: roll the dice"
+                    assert screen.header.shown().startswith("Player %d " % (p + 1))
+                    found += 1
+                    continue
+                s.press("A")
+            else:
+                step_by_buttons(s, rnd.choice(game.legal_steps()))
+            screen = settle(s)
+        if found >= 2:
+            break
+    assert found >= 2

@@ -14,13 +14,14 @@ rounds the lowest scorer picks with LEFT/RIGHT who gets only two rerolls, A
 confirms.  UP/DOWN show the other players' sheets one by one, read-only (the
 header says whose; dice and cursor hidden), and the player's own again; any
 other key first returns to the player's own sheet.  When a turn ends the
-sheet and dice of that turn stay up until A, then the device is passed on.
+sheet and dice of that turn stay up until A, then the device is passed on
+(or, when the same player goes on, A rolls for the next turn).
 """
 
 from dws_app import theme, ui
 from dws_app.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
-from dws_core.dicedout import EXTRA, PENALTY
+from dws_core.dicedout import EXTRA, PENALTY, ROLL
 
 CELL_W = 4          # grid columns per number cell
 DICE_COL = 20       # the dice sit at the right of rows 2-3
@@ -225,7 +226,7 @@ class DicedOutScreen(GameScreen):
         rolled = False
         ended = False
         line1 = None
-        line2 = "A: next player" if g.current != p else "A: your next turn"
+        line2 = "A: next player" if g.current != p else "A: roll your next turn"
         for e in events:
             kind = e[0]
             if kind == "rolled":
@@ -280,10 +281,16 @@ class DicedOutScreen(GameScreen):
             self.app.show_scores(self.game)
             return
         self.reset_pick()
-        if self.game.current == was:
-            self.refresh()        # the same player again: no need to pass
-        else:
+        seats = self.app.seats
+        if self.game.current != was:
             GameScreen.begin_turn(self, False)
+        elif self.game.phase == ROLL and (seats is None or not seats.device(was)):
+            # The same player again, and a new turn begins with a roll: A
+            # rolls at once (one press, not two; the turn's screen alone
+            # was a ~19,000-pixel redraw, 140 ms on the Pico).
+            self.act(("roll",))
+        else:
+            self.refresh()        # (the lowest scorer's choice): no need to pass
 
     # ----- buttons ---------------------------------------------------------------------
 
