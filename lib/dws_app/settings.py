@@ -22,7 +22,7 @@ class SettingsScreen(widgets.Screen):
         self.text(0, 0, ui.COLS, theme.ACCENT, "Settings")
         self.menu = widgets.Menu(self, 0, 2, ui.COLS, len(CHOICES))
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, "<>:change  B:done")
-        self.refresh()
+        # (refresh() comes with on_show, when it is pushed)
 
     def value_index(self, row):
         key, _t, values, _n = CHOICES[row]
