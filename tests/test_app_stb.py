@@ -444,3 +444,51 @@ def test_old_saves_resume_or_are_refused_with_the_stores_message(tmp_path):
     assert s.app.notes == ["Saved game lost (unusable)"]
     assert s.screen.title.shown().startswith("Saved game lost")
     assert s.app.last_error is None
+
+
+def picture(group):
+    """Everything a refresh can change under ``group``: places, hidden,
+    palettes and tiles."""
+    out = []
+    for item in group:
+        entry = [item.x, item.y, item.hidden]
+        if hasattr(item, "tile_width"):
+            pal = item.pixel_shader
+            entry.append(tuple(pal[k] for k in range(len(pal))))
+            entry.append(tuple(item[k] for k in range(item.width * item.height)))
+        else:
+            entry.append(picture(item))
+        out.append(entry)
+    return out
+
+
+@pytest.mark.parametrize("options", ({"tiles": 12}, {"mode": "together"}))
+def test_choosing_a_tile_draws_what_a_whole_refresh_draws(options):
+    """A tile chosen or put back updates its tile, the sum, the cursor and
+    the LEDs only: the screen then equals a whole refresh of it."""
+    s = new_game("pico_dice", seed=8, players=2, **options)
+    rnd = random.Random(8)
+    screen = settle(s)
+    game = screen.game
+    picks = 0
+    for _ in range(400):
+        if game.over or picks >= 40:
+            break
+        screen = settle(s)
+        if screen.waiting is not None:
+            s.press("A")
+            continue
+        legal = game.legal_steps()
+        choices = [st for st in legal if st[0] in ("shut", "open")]
+        step = rnd.choice(choices) if choices and rnd.random() < 0.8 else rnd.choice(legal)
+        stb_step(s, step)
+        if step[0] in ("shut", "open") and s.screen is screen:
+            picks += 1
+            leds = s.app.leds.colours()
+            drawn = picture(screen.group)
+            screen.refresh()
+            assert picture(screen.group) == drawn, step
+            assert s.app.leds.colours() == leds
+        elif s.screen is not screen and type(s.screen).__name__ == "PassScreen":
+            s.press("A")
+    assert picks >= 10
