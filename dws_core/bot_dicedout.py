@@ -17,6 +17,7 @@ from dws_core.dicedout import ALL_MARKED, EXTRA, HIGH, LOW, PENALTY, unmarked_su
 LEVELS = ("normal", "strong")
 SCALE = 1 << 16  # expected scores are integers over SCALE
 WAYS = (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)  # two-dice totals 2..12
+NONE_YET = 1 << 29  # above every value (77 x SCALE at most), a small int everywhere
 
 
 def expected_scores(marks, rerolls, bonus_mask):
@@ -24,48 +25,57 @@ def expected_scores(marks, rerolls, bonus_mask):
     numbers, as a list indexed by ``sub`` packed onto the unmarked bits
     (bit j = the j-th unmarked number, ascending): the expected round score
     from the start of a roll under optimal bonus marks (declining one when
-    that is better).  Iterative: sheets
-    with more marks first, then more rerolls; two layers are kept."""
+    that is better).  Iterative: sheets with more marks first, then more
+    rerolls; two layers are kept.
+
+    Each sheet visits only the totals it has open (a total already marked
+    weighs the ways left of 36 at once), and ``low[sub]``, the sheet's
+    value after its best bonus mark or none, is worked out once per sheet
+    in the same visit, not once per bonus roll that leads there (a decision
+    with ten numbers open took ~0.4 s on the Pico, three times this)."""
     free = []
     for b in range(11):
         if not marks & (1 << b):
             free.append(b)
     f = len(free)
     size = 1 << f
-    pos = [-1] * 11  # packed bit of each number, -1 if already marked
-    for j in range(f):
-        pos[free[j]] = j
     full = size - 1
+    bonus = 0               # the packed bits of the unmarked bonus numbers
+    ways_of = {}            # packed bit -> the ways of its total (of 36)
+    value_of = {}           # packed bit -> its number (a diced-out score)
+    for j in range(f):
+        bit = 1 << j
+        if bonus_mask >> free[j] & 1:
+            bonus |= bit
+        ways_of[bit] = WAYS[free[j]]
+        value_of[bit] = free[j] + LOW
     prev = None
     for r in range(rerolls + 1):
-        cur = [0] * size
-        for idx in range(full, -1, -1):
-            if idx == full:
-                continue  # everything marked: round score 0
-            left = 0
-            for j in range(f):
-                if not idx >> j & 1:
-                    left += free[j] + LOW
+        cur = [0] * size    # (everything marked: round score 0)
+        low = [0] * size
+        for idx in range(full - 1, -1, -1):
             acc = 0
-            for t in range(11):
-                j = pos[t]
-                if j < 0 or idx >> j & 1:
-                    acc += WAYS[t] * (prev[idx] if r else left * SCALE)
-                    continue
-                nxt = idx | (1 << j)
-                if nxt == full:
-                    continue
-                if bonus_mask >> t & 1:
-                    best = cur[nxt]  # declined
-                    for k in range(f):
-                        if not nxt >> k & 1:
-                            v = cur[nxt | (1 << k)]
-                            if v < best:
-                                best = v
-                    acc += WAYS[t] * best
-                else:
-                    acc += WAYS[t] * cur[nxt]
-            cur[idx] = (acc + 18) // 36
+            open_ways = 0
+            left = 0
+            best = NONE_YET
+            m = full ^ idx  # the totals this sheet has open, bit by bit
+            while m:
+                bit = m & -m
+                m ^= bit
+                nxt = idx | bit
+                c = cur[nxt]            # (0 for the full sheet)
+                if c < best:
+                    best = c
+                w = ways_of[bit]
+                open_ways += w
+                if not r:
+                    left += value_of[bit]
+                if nxt != full:
+                    acc += w * (low[nxt] if bonus & bit else c)
+            acc += (36 - open_ways) * (prev[idx] if r else left * SCALE)
+            v = (acc + 18) // 36
+            cur[idx] = v
+            low[idx] = v if v < best else best
         prev = cur
     return prev, free
 
