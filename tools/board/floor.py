@@ -22,26 +22,33 @@ import sys
 from tools.board.__main__ import BUILD, CONFIGS, EMU, ROOT, mpy_cross, need
 
 
-def main():
+def run_code(name, code):
+    """Run ``code`` (a file in tools/board/) as code.py of a drive holding
+    the game (cp10_mpy) until it prints "FLOOR done"; its "FLOOR <key>
+    <ms>" lines as a dict."""
     need(os.path.join(EMU, "run.mjs"), "pico-emu")
-    drive = os.path.join(BUILD, "floor", "drive")
+    drive = os.path.join(BUILD, name, "drive")
     shutil.rmtree(drive, ignore_errors=True)
     os.makedirs(drive)
     shutil.copy(os.path.join(EMU, CONFIGS["cp10_mpy"][1]), os.path.join(drive, "boot_out.txt"))
     subprocess.run([sys.executable, "-m", "tools.flash", "--drive", drive,
                     "--mpy-cross", mpy_cross()], cwd=ROOT, check=True, capture_output=True)
-    shutil.copy(os.path.join(ROOT, "tools", "board", "floor_code.py"),
-                os.path.join(drive, "code.py"))
-    image = os.path.join(BUILD, "floor", "floor.img")
+    shutil.copy(os.path.join(ROOT, "tools", "board", code), os.path.join(drive, "code.py"))
+    image = os.path.join(BUILD, name, name + ".img")
     subprocess.run([os.path.join(EMU, "drive_image.sh"), drive, image], check=True,
                    capture_output=True)
-    out = os.path.join(ROOT, "out", "board", "floor")
+    out = os.path.join(ROOT, "out", "board", name)
     subprocess.run(["node", os.path.join(EMU, "run.mjs"), "--fs", image, "--scenario", "press",
-                    "--out", out, "--quiet", "--press", "wait-serial /FLOOR done/ 300000"],
+                    "--out", out, "--quiet", "--press", "wait-serial /FLOOR done/ 600000"],
                    cwd=ROOT, check=True, capture_output=True)
     with open(os.path.join(out, "serial.log"), errors="replace") as f:
         found = re.findall(r"FLOOR (\w+) ([\d.]+)", f.read())
-    print(json.dumps({"board.frame_ms." + k: float(v) for k, v in found}, indent=2))
+    return {k: float(v) for k, v in found if k != "done"}
+
+
+def main():
+    found = run_code("floor", "floor_code.py")
+    print(json.dumps({"board.frame_ms." + k: v for k, v in found.items()}, indent=2))
 
 
 if __name__ == "__main__":
