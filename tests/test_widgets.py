@@ -19,11 +19,11 @@ def full_frame_ms(session):
     return frame_cost.take(display)[1]
 
 
-def setup(width=26):
+def setup(width=26, chunk=CHUNK):
     display = ImageDisplay(320, 240)
     root = displayio.Group(scale=2)
     display.root_group = root
-    text = SparseText(root, 2, 12, width, lines=2)
+    text = SparseText(root, 2, 12, width, lines=2, chunk=chunk)
     frame_cost.take(display)
     return display, root, text
 
@@ -126,11 +126,13 @@ LINES = st.lists(st.text(alphabet=" ab~é", max_size=30), max_size=3).map("\n".j
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.sampled_from([1, 5, CHUNK, 8, 13, 26]), st.lists(LINES, min_size=1, max_size=6))
-def test_a_sparse_text_shows_the_tiles_of_a_plain_text(width, texts):
+@given(st.sampled_from([1, 5, CHUNK, 8, 13, 26]), st.lists(LINES, min_size=1, max_size=6),
+       st.sampled_from([CHUNK, 1, 4, 12, 26]))
+def test_a_sparse_text_shows_the_tiles_of_a_plain_text(width, texts, chunk):
     """Whatever is set in turn, each cell's tile is the plain Text's, and
-    the chunks in the Group are exactly those with a character."""
-    _display, root, sparse = setup(width)
+    the chunks (of any width) in the Group are exactly those with a
+    character."""
+    _display, root, sparse = setup(width, chunk)
     plain = ui.Text(root, 2, 40, width, lines=2)
     for value in texts:
         sparse.text = value
@@ -138,11 +140,11 @@ def test_a_sparse_text_shows_the_tiles_of_a_plain_text(width, texts):
         assert sparse.text == plain.text
         for row in range(2):
             for col in range(width):
-                k = col // CHUNK
+                k = col // chunk
                 grid = sparse.grids[k]
-                tile = 0 if grid is None else grid[col - k * CHUNK + row * grid.width]
+                tile = 0 if grid is None else grid[col - k * chunk + row * grid.width]
                 assert tile == plain.grid[col + row * width]
         lines = plain.text.split("\n")
         wanted = [sparse.grids[k] for k in range(len(sparse.grids))
-                  if any(line[k * CHUNK:(k + 1) * CHUNK].strip() for line in lines)]
+                  if any(line[k * chunk:(k + 1) * chunk].strip() for line in lines)]
         assert list(sparse.node) == wanted

@@ -26,10 +26,13 @@ class SparseText(Text):
     them) whose blank chunks are not in its Group; ``.text``, ``.color``,
     ``.hidden``, ``move`` as ``ui.Text``."""
 
-    def __init__(self, parent, x, y, width, color=theme.FG, text="", lines=1):
+    def __init__(self, parent, x, y, width, color=theme.FG, text="", lines=1, chunk=CHUNK):
+        """``chunk``: columns per TileGrid (fewer, wider chunks for a text
+        whose lines are mostly long: each costs ~3 ms to build)."""
         pal = self._blank(width, lines, color, None)
         node = displayio.Group(x=x, y=y)
-        n = (width + CHUNK - 1) // CHUNK
+        self.chunk = chunk
+        n = (width + chunk - 1) // chunk
         self.grids = [None] * n     # built when a character first lands in them
         self.filled = [0] * n       # per chunk: how many of its cells are not blank
         self.drawn = [False] * n    # per chunk: in the node
@@ -45,12 +48,13 @@ class SparseText(Text):
         filled = self.filled
         tiles = TILES
         w = self.width
+        chunk = self.chunk
         for row in self._changed_rows(new, old):
             start = row * (w + 1)
             end = start + w
             for k in range(len(grids)):
-                a = start + k * CHUNK
-                b = min(a + CHUNK, end)
+                a = start + k * chunk
+                b = min(a + chunk, end)
                 if new[a:b] == old[a:b]:
                     continue
                 grid = grids[k] or self._grid(k)
@@ -80,9 +84,9 @@ class SparseText(Text):
         """Chunk ``k``'s TileGrid, built (all blank) at its first character:
         a chunk that never holds one costs no time (~0.4 ms on the Pico)
         and no heap."""
-        c0 = k * CHUNK
+        c0 = k * self.chunk
         grid = displayio.TileGrid(GLYPHS, pixel_shader=self.palette,
-                                  width=min(CHUNK, self.width - c0), height=self.lines,
+                                  width=min(self.chunk, self.width - c0), height=self.lines,
                                   tile_width=CW, tile_height=LH, default_tile=0, x=c0 * CW)
         self.grids[k] = grid
         return grid
