@@ -223,8 +223,7 @@ class HelpScreen(widgets.Screen):
         # on_show, when it is pushed.)
         self.title = ui.Screen.text(self, 0, 0, min(ui.COLS, len("Rules: " + self.name)),
                                     theme.ACCENT)
-        self.body = widgets.SparseText(self.root, 2, self.row_y(1), ui.COLS,
-                                       theme.FG, lines=ROWS, chunk=12)
+        self.body = self.text(0, 1, ui.COLS, theme.FG, lines=ROWS, chunk=12)
         self.footer = ui.Screen.text(self, 0, 9, len(FOOTER % (self.pages, self.pages)),
                                      theme.DIM)
 

@@ -11,24 +11,31 @@ def continue_game(app, checked=None):
     still holds that payload, else the payload is decoded here."""
     collect()
     from dws_app.seats import SeatPlayer, levels_of, split
-    kept = []                   # the game that the check decoded (not decoded twice)
-
-    def check(data):
-        if checked is not None and data == checked[0]:
-            game = checked[1]
-        else:
-            game = resumed(data)
-        kept.append(game)
-        return game is not None
-    data, note = app.store.load_game(check)
+    kept = []
+    data, note = app.store.load_game(keeping_check(kept, checked))
     if data:
-        game = kept[-1]
+        game = kept[-1][1]
         app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game))
         app._saved = game.checkpoint()
         app.open_game(game)
     else:
         app._note(note or "No saved game")
         app.home()
+
+
+def keeping_check(kept, checked=None):
+    """A check for ``Store.load_game`` that appends (payload, game) of each
+    payload it looks at to ``kept`` (the game None if it cannot be resumed),
+    so that what it decoded is not decoded again; a payload equal to
+    ``checked[0]`` is taken as ``checked[1]`` without decoding."""
+    def check(data):
+        if checked is not None and data == checked[0]:
+            game = checked[1]
+        else:
+            game = resumed(data)
+        kept.append((data, game))
+        return game is not None
+    return check
 
 
 def resumable(data):
@@ -61,12 +68,7 @@ def saved_game(app):
     is the one its check decoded: Continue plays it (``continue_game``)
     instead of decoding the payload again (~45 ms of the press on the Pico)."""
     kept = []
-
-    def check(data):
-        game = resumed(data)
-        kept.append((data, game))
-        return game is not None
-    data, _note = app.store.load_game(check)
+    data, _note = app.store.load_game(keeping_check(kept))
     if not data:
         return None
     from dws_app.seats import split

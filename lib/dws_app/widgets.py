@@ -95,8 +95,9 @@ class SparseText(Text):
 class Screen(_Screen):
     """A screen between games: its texts are ``SparseText``."""
 
-    def text(self, col, row, width, color=theme.FG, text="", lines=1):
-        return SparseText(self.root, 2 + col * CW, self.row_y(row), width, color, text, lines)
+    def text(self, col, row, width, color=theme.FG, text="", lines=1, chunk=CHUNK):
+        return SparseText(self.root, 2 + col * CW, self.row_y(row), width, color, text, lines,
+                          chunk)
 
 
 class Menu:
