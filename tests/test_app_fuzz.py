@@ -174,10 +174,10 @@ class Fuzzer:
         if offers and self.rnd.random() < 0.8:
             opened = []                 # as Continue left it, before time passes
             self.tap("A", opened)       # (device-played seats move with time)
-            game, state, top = opened[0]
+            game, state, top, current = opened[0]
             assert state == saved
-            if game.players > 1 and not self.app.seats.device(game.current):
-                assert type(top).__name__ == "PassScreen" and top.seat == game.current
+            if game.players > 1 and not self.app.seats.device(current):
+                assert type(top).__name__ == "PassScreen" and top.seat == current
             else:
                 assert isinstance(top, GameScreen)
             self.stats["resumed"] += 1
@@ -189,7 +189,8 @@ class Fuzzer:
         while app.poll() is not None:
             pass
         if opened is not None:
-            opened.append((app.game, app.game.encode(), app.top))
+            # (the seat too: a device seat may play on in the poll below)
+            opened.append((app.game, app.game.encode(), app.top, app.game.current))
         r = self.rnd.random()
         hw.clock.advance(20 if r < 0.8 else (1000 if r < 0.995 else 700000))
         app.poll()
