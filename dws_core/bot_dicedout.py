@@ -5,9 +5,9 @@ player.
 
 * strong: the bonus mark minimising the expected round score, or no mark
   when declining expects less (it can: with bonus numbers 6, 7 and 8 and
-  only 6 and 7 left, keeping both open wins on 11 rolls in 36), by value
-  iteration over the sheets that contain the current one and the rerolls
-  left (``expected_scores``); the penalty goes to the leader (lowest total
+  only 6 and 7 left, keeping both open wins on 11 rolls in 36), looked up in
+  a table of every sheet's expected round score (``Values``: one-off work
+  per game, built in slices); the penalty goes to the leader (lowest total
   so far among the others; the first clockwise on a tie).
 * normal: marks the highest unmarked number; penalises the next player.
 """
@@ -15,84 +15,195 @@ player.
 from dws_core.dicedout import ALL_MARKED, EXTRA, HIGH, LOW, PENALTY, unmarked_sum
 
 LEVELS = ("normal", "strong")
-SCALE = 1 << 16  # expected scores are integers over SCALE
+SHEETS = ALL_MARKED + 1     # every sheet of a round: 2,048
+MOST_REROLLS = 3            # (a penalised player has 2)
+SCALE = 1 << 16             # the build's precision: values are integers over SCALE
+# The table keeps V x 1,024 in 16 bits: the largest V of any sheet, bonus
+# numbers and rerolls is 54.8 (no bonus number, no reroll: a bonus number
+# can only lower it), 56,100 < 65,536; rounding costs at most 1/2,048.
+TABLE_SCALE = 1 << 10
+SHIFT = 6                   # SCALE = TABLE_SCALE << SHIFT
 WAYS = (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)  # two-dice totals 2..12
-NONE_YET = 1 << 29  # above every value (77 x SCALE at most), a small int everywhere
+NONE_YET = 1 << 29          # above every value (77 x SCALE at most), a small int everywhere
+# Sheets the app builds per main-loop pass (``Values.advance``); it looks
+# at the key queue between steps of two.
+SLICE_SHEETS = 48
+
+_WAYS_OF = {}               # a number's bit -> the ways of its total (of 36)
+for _b in range(11):
+    _WAYS_OF[1 << _b] = WAYS[_b]
 
 
-def expected_scores(marks, rerolls, bonus_mask):
-    """V(marks | sub, rerolls) x SCALE for every set ``sub`` of unmarked
-    numbers, as a list indexed by ``sub`` packed onto the unmarked bits
-    (bit j = the j-th unmarked number, ascending): the expected round score
-    from the start of a roll under optimal bonus marks (declining one when
-    that is better).  Iterative: sheets with more marks first, then more
-    rerolls; two layers are kept.
+def _open_sums(first, count, per_bit):
+    """For every mask of ``count`` bits from bit ``first``: the sum of
+    ``per_bit`` over its clear bits (a sheet's open numbers), as bytes."""
+    return bytes([sum([per_bit[first + b] for b in range(count) if not m >> b & 1])
+                  for m in range(1 << count)])
 
-    Each sheet visits only the totals it has open (a total already marked
-    weighs the ways left of 36 at once), and ``low[sub]``, the sheet's
-    value after its best bonus mark or none, is worked out once per sheet
-    in the same visit, not once per bonus roll that leads there (a decision
-    with ten numbers open took ~0.4 s on the Pico, three times this)."""
-    free = []
-    for b in range(11):
-        if not marks & (1 << b):
-            free.append(b)
-    f = len(free)
-    size = 1 << f
-    full = size - 1
-    bonus = 0               # the packed bits of the unmarked bonus numbers
-    ways_of = {}            # packed bit -> the ways of its total (of 36)
-    value_of = {}           # packed bit -> its number (a diced-out score)
-    for j in range(f):
-        bit = 1 << j
-        if bonus_mask >> free[j] & 1:
-            bonus |= bit
-        ways_of[bit] = WAYS[free[j]]
-        value_of[bit] = free[j] + LOW
-    prev = None
-    for r in range(rerolls + 1):
-        cur = [0] * size    # (everything marked: round score 0)
-        low = [0] * size
-        for idx in range(full - 1, -1, -1):
+
+# A sheet's open ways (of 36) and open numbers (its diced-out score), from
+# its bits 0-5 and 6-10.
+_WAYS_LOW = _open_sums(0, 6, WAYS)
+_WAYS_HIGH = _open_sums(6, 5, WAYS)
+_LEFT_LOW = _open_sums(0, 6, range(LOW, HIGH + 1))
+_LEFT_HIGH = _open_sums(6, 5, range(LOW, HIGH + 1))
+del _open_sums, _b
+
+
+class Values:
+    """V(sheet, rerolls) x TABLE_SCALE for every sheet and 0-3 rerolls left,
+    for one game's bonus numbers: the expected round score from the start
+    of a roll under optimal bonus marks (declining one when that is better).
+
+    Value iteration, a slice of sheets per ``advance``: no rerolls first,
+    then one more at a time; in each, sheets with more marks first, so a
+    sheet's successors (one number more) are done before it.  The layer
+    being built stays at full precision (SCALE) in one list, written over
+    the layer before it in place: a sheet's value with a reroll less is
+    read at its own visit, just before its new value replaces it.  A bonus
+    number rolled leads to the successor's value after its best bonus mark
+    or none: worked out at the successor's visit and added at once into
+    the entries of the sheets it is a bonus roll from (their entries then
+    hold 36 x V of their marked totals plus these terms, no longer the
+    value before), so no second list is needed (the heap of a PyBadge-sized
+    game could not hold one more 8 KB).  Each finished value goes into the
+    16-bit layers.  A decision is then a dozen look-ups: worked out at the
+    decision (every sheet that can follow, value iteration) one took
+    0.4-2 s on the Pico with 8-10 numbers open.
+    """
+
+    objective = "strong"        # what the app's seats wait for: the strong level and the hint
+    size = (MOST_REROLLS + 1) * SHEETS   # sheets to build
+
+    def __init__(self, bonus_mask):
+        from array import array
+        self.bonus_mask = bonus_mask
+        # Allocated here, when a game starts on a collected heap (sized from
+        # range's length: one allocation each); built in the passes after.
+        self.layers = [array("H", range(SHEETS)) for _ in range(MOST_REROLLS + 1)]
+        self._work = [0] * SHEETS
+        self._rerolls = 0
+        self._sheet = ALL_MARKED    # the next to build, downwards
+        self.done = False
+
+    def left(self):
+        """Sheets still to build (0 once ``done``)."""
+        if self.done:
+            return 0
+        return (MOST_REROLLS - self._rerolls) * SHEETS + self._sheet + 1
+
+    def advance(self, count):
+        """Build up to ``count`` more sheets; True once the table is complete."""
+        if self.done:
+            return True
+        work = self._work
+        bonus = self.bonus_mask
+        ways_of = _WAYS_OF
+        ways_low = _WAYS_LOW
+        ways_high = _WAYS_HIGH
+        left_low = _LEFT_LOW
+        left_high = _LEFT_HIGH
+        r = self._rerolls
+        idx = self._sheet
+        out = self.layers[r]
+        # The hot path on the board: plain loops over small ints in locals.
+        while count > 0:
             acc = 0
-            open_ways = 0
-            left = 0
             best = NONE_YET
-            m = full ^ idx  # the totals this sheet has open, bit by bit
+            m = ALL_MARKED ^ idx   # the numbers this sheet has open, bit by bit
             while m:
                 bit = m & -m
                 m ^= bit
-                nxt = idx | bit
-                c = cur[nxt]            # (0 for the full sheet)
+                c = work[idx | bit]
                 if c < best:
                     best = c
-                w = ways_of[bit]
-                open_ways += w
-                if not r:
-                    left += value_of[bit]
-                if nxt != full:
-                    acc += w * (low[nxt] if bonus & bit else c)
-            acc += (36 - open_ways) * (prev[idx] if r else left * SCALE)
+                if not bonus & bit:
+                    acc += ways_of[bit] * c
+            if bonus & ~idx:
+                acc += work[idx]   # (its bonus rolls and marked totals, added in)
+            else:
+                # A marked total: a reroll (this sheet, one less), or diced out.
+                acc += (36 - ways_low[idx & 63] - ways_high[idx >> 6]) * (
+                    work[idx] if r else (left_low[idx & 63] + left_high[idx >> 6]) * SCALE)
             v = (acc + 18) // 36
-            cur[idx] = v
-            low[idx] = v if v < best else best
-        prev = cur
-    return prev, free
+            work[idx] = v
+            out[idx] = (v + (1 << (SHIFT - 1))) >> SHIFT
+            if v < best:
+                best = v           # this sheet's value after a bonus roll
+            m = bonus & idx        # ... added into the sheets it is one from
+            while m:
+                bit = m & -m
+                m ^= bit
+                sub = idx ^ bit
+                if bonus & ~sub < bit << 1:
+                    # The first (sub's highest open bonus number): its entry
+                    # still holds its value before, the dice-out score at r 0.
+                    work[sub] = (36 - ways_low[sub & 63] - ways_high[sub >> 6]) * (
+                        work[sub] if r else (left_low[sub & 63] + left_high[sub >> 6]) * SCALE) \
+                        + ways_of[bit] * best
+                else:
+                    work[sub] += ways_of[bit] * best
+            count -= 1
+            idx -= 1
+            if idx < 0:
+                r += 1
+                idx = ALL_MARKED
+                if r > MOST_REROLLS:
+                    self.done = True
+                    self._work = None   # only needed while building
+                    return True
+                out = self.layers[r]
+        self._rerolls = r
+        self._sheet = idx
+        return False
+
+    def value(self, marks, rerolls):
+        """V(marks, rerolls) x TABLE_SCALE (the table must be complete)."""
+        return self.layers[rerolls][marks]
+
+
+_cache = []     # [Values]: the bonus numbers in play, one kept
+
+
+def values(bonus_mask, build=True):
+    """The table of these bonus numbers: complete, or with ``build=False``
+    as it stands (a new one empty) for the app to ``advance()`` in slices;
+    the same object either way."""
+    if _cache and _cache[0].bonus_mask == bonus_mask:
+        table = _cache[0]
+    else:
+        del _cache[:]           # (the old one goes first: the heap holds one)
+        table = Values(bonus_mask)
+        _cache.append(table)
+    if build and not table.done:
+        table.advance(table.size)
+    return table
+
+
+def clear_cache():
+    del _cache[:]
 
 
 def best_extra(marks, rerolls, bonus_mask):
-    """(number, expected round score x SCALE) of the best bonus mark; number
-    0 when declining is strictly better than every mark."""
-    values, free = expected_scores(marks, rerolls, bonus_mask)
+    """(number, expected round score x TABLE_SCALE) of the best bonus mark;
+    number 0 when declining is strictly better than every mark."""
+    layer = values(bonus_mask).layers[rerolls]
     best_n = 0
-    best = values[0]  # declined: the sheet as it is
-    for j in range(len(free)):
-        v = values[1 << j]
-        if v <= best:
-            if v < best or best_n == 0:
-                best_n = free[j] + LOW
-            best = v
+    best = layer[marks]  # declined: the sheet as it is
+    for b in range(11):
+        bit = 1 << b
+        if not marks & bit:
+            v = layer[marks | bit]
+            if v <= best:
+                if v < best or best_n == 0:
+                    best_n = b + LOW
+                best = v
     return best_n, best
+
+
+def needs_tables(game):
+    """Only a bonus mark looks the table up (a roll and the penalty: none)."""
+    return game.phase == EXTRA
 
 
 def _leader(game):
@@ -130,7 +241,7 @@ def hint(game):
     if s[0] == "extra" or s[0] == "decline":
         p = game.current
         _, v = best_extra(game.marks[p], game.rerolls_left(p), game.bonus_mask)
-        n = (v * 20 + SCALE) // (2 * SCALE)
+        n = (v * 20 + TABLE_SCALE) // (2 * TABLE_SCALE)
         what = "Mark %d" % s[1] if s[0] == "extra" else "No mark"
         return steps, "%s: exp round %d.%d" % (what, n // 10, n % 10)
     if s[0] == "penalise":

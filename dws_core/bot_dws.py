@@ -75,6 +75,10 @@ def _column_table(points_pair, half, k):
     return _cache[1][half * 9 + k]
 
 
+def clear_cache():
+    del _cache[:]
+
+
 # Codes per slice: about 4 ms each on the Pico (CircuitPython 10.2.1, .mpy).
 # A press that comes during a slice waits for it, so a slice is kept to
 # ~20 ms of the 60 ms a move may take to answer.

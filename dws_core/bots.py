@@ -7,6 +7,7 @@
   confirm; DicedOut: a roll, a bonus mark or the penalty; Cargo: the holds
   and a roll, or the accept).  The app replays them one by one.  ``rng`` is
   the seat's own ``Rng`` (never the game's) for the random choices.
+* ``needs_tables(game)``: does this decision wait for one-off tables?
 * ``hint(game)``: ``(steps, text or None)`` at the strongest level from
   where the player stands, worked out on a copy; the game is never changed.
   Steps may begin with ``("undo",)`` (take back the turn's last step, B):
@@ -42,6 +43,14 @@ def bot_turn(game, level, rng):
     if game.over:
         return []
     return mod.turn(game, level, rng)
+
+
+def needs_tables(game):
+    """Does the current decision use the game's one-off tables?  (Until they
+    are built the app shows progress instead; a bot module without
+    ``needs_tables`` always uses them.)"""
+    need = getattr(_module(game.GAME_ID), "needs_tables", None)
+    return need is None or need(game)
 
 
 def hint(game):

@@ -117,6 +117,10 @@ def test_dws_device_turn_replays_step_by_step():
     game = screen.game
     assert isinstance(screen, DwsScreen)
     first = game.current
+    while not s.app.seats.ready("strong"):        # the column tables first
+        s.hw.clock.advance(50)
+        s.app.poll()
+    assert game.current == first
     seen_picks = []
     steps = None
     for _ in range(400):
@@ -207,6 +211,9 @@ def test_any_key_hurries_the_device_turn():
     s = Session("pybadge", seed=2)
     s.app.start_game(1, 2, None, seed=4, seats=[None, "strong"])
     game = s.app.game
+    while s.app.seats.tables:                     # the column tables first
+        s.hw.clock.advance(50)
+        s.app.poll()
     rnd = random.Random(2)
     hurried = 0
     while hurried < 4 and not game.over:
@@ -349,7 +356,8 @@ def test_app_level_table_matches_the_bots():
 
 def test_human_only_game_never_loads_a_bot(monkeypatch):
     """Setup, help, play, save and Continue with human seats only: no bot
-    module is imported (they cost heap on the board)."""
+    module is imported through ``bots`` (they cost heap on the board; only
+    DicedOut builds its hint's table from the start, without a bot)."""
     def no_bot(game_id):
         raise AssertionError("bot module loaded for game %d" % game_id)
     monkeypatch.setattr(bots, "_module", no_bot)
@@ -474,3 +482,122 @@ def test_a_human_only_dws_game_builds_the_tables_at_its_first_hint():
         s.app.poll()
     assert bot_dws._cache and seats.tables == []
     assert s.screen.msg1.shown().startswith("Hint:") and "thinking" not in s.screen.msg1.shown()
+
+
+def test_strong_dicedout_seat_builds_its_table_a_slice_per_pass(monkeypatch, capsys):
+    """The Strong DicedOut seat's table of expected round scores is built at
+    most SLICE_SHEETS sheets a main-loop pass.  The seat rolls at once; a
+    bonus mark waits for the table, showing progress, and is then a
+    look-up."""
+    from dws_core import bot_dicedout
+    from dws_core.dicedout import EXTRA, DicedOut
+    seed = 1
+    while True:                 # a game whose first roll is a bonus number
+        game = DicedOut(2, seed=seed)
+        game.step(("roll",))
+        if game.phase == EXTRA:
+            break
+        seed += 1
+    bot_dicedout.clear_cache()
+    sizes = []                  # sheets built per main-loop pass
+    advance = bot_dicedout.Values.advance
+
+    def spy(self, count):
+        sizes[-1] += count
+        return advance(self, count)
+    monkeypatch.setattr(bot_dicedout.Values, "advance", spy)
+    s = Session("pico_dice", seed=5)
+    s.app.test["heap_log"] = 1
+    s.app.start_game(3, 2, None, seed=seed, seats=["strong", "strong"])
+    seats = s.app.seats
+    g = s.app.game
+    assert not seats.ready("strong") and bot_dicedout._cache == []
+    sizes.append(0)
+    s.app.poll()                # the first pass: the table is made, empty
+    assert len(seats.tables) == 1 and sizes == [0] and g.phase != EXTRA
+    shown = set()
+    for _ in range(400):
+        s.hw.clock.advance(50)
+        sizes.append(0)
+        s.app.poll()
+        if seats.ready("strong"):
+            break
+        if g.phase == EXTRA:
+            assert seats.thinks == 1    # rolled at once, then waits
+            shown.add(s.app.top.msg2.shown())
+    assert "Thinking... 50%" in shown and seats.thinks == 2   # the mark, once ready
+    sizes = [n for n in sizes if n]
+    assert sizes and max(sizes) == bot_dicedout.SLICE_SHEETS
+    assert len(sizes) == -(-bot_dicedout.Values.size // bot_dicedout.SLICE_SHEETS)
+    run_unattended(s, monkeypatch)
+    assert s.app.game is None and bot_dicedout._cache == []   # released with the game
+    out = capsys.readouterr().out
+    assert "\nprepare dicedout " in out and "\nthink dicedout strong " in out
+
+
+@pytest.mark.parametrize("levels, built", [(("normal", "normal"), False),
+                                           ((None, "normal"), True),     # the hint's
+                                           (("normal", "strong"), True)])
+def test_a_dicedout_table_only_where_a_strong_seat_or_a_hint_needs_it(levels, built):
+    from dws_core import bot_dicedout
+    bot_dicedout.clear_cache()
+    s = Session("pico_dice", seed=7)
+    s.app.start_game(3, 2, None, seed=9, seats=list(levels))
+    s.app.poll()                # (made in the first pass after the game's frame)
+    assert bool(s.app.seats.tables) == built
+    assert bool(bot_dicedout._cache) == built
+
+
+def test_a_game_of_another_kind_drops_the_tables_of_the_one_left():
+    """A game left for the menu keeps its tables for Continue; a game of
+    another kind drops them (on the board: up to 16 KB each)."""
+    from dws_core import bot_dicedout, stb_solver
+    stb_solver.clear_cache()
+    bot_dicedout.clear_cache()
+    s = Session("pico_dice", seed=8)
+    s.app.start_game(2, 2, None, seed=9)          # human seats: the hint's tables
+    settle(s)
+    for _ in range(5):
+        s.hw.clock.advance(50)
+        s.app.poll()
+    assert stb_solver._CACHE
+    s.press("START")                              # the menu: kept
+    assert stb_solver._CACHE
+    s.press("A")                                  # Continue: still the same
+    assert stb_solver._CACHE and s.app.game.GAME_ID == 2
+    s.press("START")
+    s.app.start_game(3, 2, None, seed=9)
+    assert stb_solver._CACHE == []
+    s.app.poll()
+    assert bot_dicedout._cache
+
+
+def test_a_dicedout_hint_waits_for_the_table_only_at_a_bonus_mark():
+    from dws_core import bot_dicedout
+    from dws_core.dicedout import EXTRA, DicedOut
+    seed = 1
+    while True:                 # a game whose first roll is a bonus number
+        game = DicedOut(2, seed=seed)
+        game.step(("roll",))
+        if game.phase == EXTRA:
+            break
+        seed += 1
+    bot_dicedout.clear_cache()
+    s = Session("pico_dice", seed=5)
+    s.app.start_game(3, 2, None, seed=seed)
+    top = settle(s)
+    while seats_mod.held(top):                   # the roll-off's result
+        s.press("A")
+        top = settle(s)
+    assert not s.app.seats.ready(None)
+    s.press("SELECT")                            # a roll: no table needed
+    assert top.msg1.shown() == "Hint: Roll the dice"
+    s.press("A")
+    top = settle(s)
+    assert s.app.game.phase == EXTRA and not s.app.seats.ready(None)
+    s.press("SELECT")
+    assert top.msg1.shown().startswith("Hint: thinking...")
+    for _ in range(400):
+        s.hw.clock.advance(50)
+        s.app.poll()
+    assert top.msg1.shown().startswith("Hint: Mark ") or top.msg1.shown().startswith("Hint: No mark")

@@ -63,9 +63,10 @@ def test_dicedout_values_match_exact_fractions(marks, rerolls):
         marks |= 1 << free.pop()
     if marks == ALL:
         return
-    values, _free = bot_dicedout.expected_scores(marks, rerolls, BONUS)
+    table = bot_dicedout.values(BONUS)
     exact = reference_dicedout(marks, rerolls)
-    assert abs(Fraction(values[0], bot_dicedout.SCALE) - exact) < Fraction(1, 1000)
+    assert abs(Fraction(table.value(marks, rerolls), bot_dicedout.TABLE_SCALE) - exact) \
+        <= Fraction(1, 2 * bot_dicedout.TABLE_SCALE) + Fraction(1, 10 ** 4)
 
 
 SIX_TO_EIGHT = 0b00000111 << 4  # bonus numbers 6, 7 and 8 (a variant)
@@ -85,7 +86,35 @@ def test_dicedout_best_extra_is_the_exact_minimum():
                 options[k + 2] = Fraction(0) if nm == ALL else reference_dicedout(nm, rerolls, bonus)
         best = min(options.values())
         assert options[n] - best < Fraction(1, 1000)
-        assert abs(Fraction(v, bot_dicedout.SCALE) - best) < Fraction(1, 1000)
+        assert abs(Fraction(v, bot_dicedout.TABLE_SCALE) - best) < Fraction(1, 1000)
+
+
+@settings(max_examples=20)
+@given(st.integers(1, ALL), st.sampled_from((BONUS, SIX_TO_EIGHT, 0, ALL)))
+def test_dicedout_table_built_in_slices_equals_one_build(slice_size, bonus):
+    # The app builds the table a slice per main-loop pass; the slices (any
+    # size) change nothing, and the progress counts down to 0.  (No bonus
+    # number: the largest values, which must fit the 16-bit layers.)
+    whole = bot_dicedout.Values(bonus)
+    whole.advance(whole.size)
+    sliced = bot_dicedout.Values(bonus)
+    left = sliced.left()
+    assert left == sliced.size
+    while not sliced.advance(slice_size):
+        assert sliced.left() == left - slice_size
+        left = sliced.left()
+    assert sliced.left() == 0 and sliced.done
+    assert [list(layer) for layer in sliced.layers] == [list(layer) for layer in whole.layers]
+
+
+def test_dicedout_table_keeps_one_variant_and_finishes_a_part_built_one():
+    bot_dicedout.clear_cache()
+    part = bot_dicedout.values(BONUS, build=False)
+    assert not part.done and part.left() == part.size
+    part.advance(100)
+    assert bot_dicedout.values(BONUS) is part and part.done   # finished when asked
+    other = bot_dicedout.values(SIX_TO_EIGHT, build=False)
+    assert other is not part and bot_dicedout._cache == [other]
 
 
 def test_dicedout_strong_declines_a_bonus_mark_when_that_expects_less():

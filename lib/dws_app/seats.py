@@ -25,7 +25,13 @@ tables took ~80 ms of the opening press on the Pico) and solved
 17 ms at most on a SAMD51), so the screen never freezes on them.  A device
 seat that needs an unsolved table waits for it ("Thinking... 40%"), and a
 hint asked too early shows the same and appears once its tables are done,
-unless another button came first.
+unless another button came first.  The Strong DicedOut seat's table of
+expected round scores (the hint's too: made whenever a seat is Strong or
+human) is found and built the same way, but only a bonus mark waits for it
+(``bots.needs_tables``): the seats roll meanwhile.  The Dice Wide Shut
+column tables (every level and the hint) are made with the seats when one
+is a device, else at the first hint.  A new or resumed game drops the
+tables other games left (``TABLE_MODULES``).
 
 Saved games carry the seats in front of the engine bytes only when some seat
 is device-played (``pack`` / ``split``), so all-human saves are unchanged.
@@ -39,6 +45,9 @@ from dws_app.levels import level_names, level_title
 META = 0x80            # first byte of a payload with seats (never a game id)
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
 STB_TABLE_LEVELS = ("shut", "score")   # Shut the Box levels that use solver tables
+LOOKUP_LEVELS = STB_TABLE_LEVELS + ("strong",)   # levels that wait for ``find_tables``
+# The modules that keep one-off tables between games (``clear_cache()``).
+TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"))
 SLICE_STEP = 2         # solver states between looks at the key queue
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 
@@ -208,12 +217,18 @@ class SeatPlayer:
         self.hinted = None          # the position whose hint is up: SELECT again = help
         self.thinks = 0             # bot decisions made, and the longest think
         self.think_max = 0          # time in ms (measurements)
-        self.tables = []            # solver tables being solved (Shut the Box)
+        self.tables = []            # one-off tables being built
         self.slice = 0              # states solved per main-loop pass
         self.shown_pct = -1         # progress last shown while waiting for them
         self.hint_wanted = False    # SELECT came before the hint's tables were ready
-        self.lookup = game.GAME_ID == 2   # Shut the Box: tables to look up (solve())
+        # Shut the Box, DicedOut: tables to find by the first pass after the
+        # game's first frame (``find_tables``)
+        self.lookup = game.GAME_ID in (2, 3)
         self.prepare_t0 = None
+        import sys
+        for gid, name in TABLE_MODULES:   # other games' tables: heap this one needs
+            if gid != game.GAME_ID and name in sys.modules:
+                sys.modules[name].clear_cache()
         # (Here, before the game screen is built: from .py sources the bot
         # module compiles only in a heap without it, cp10_py in the board suite.)
         if game.GAME_ID == 1 and any_device(self.levels):
@@ -227,11 +242,30 @@ class SeatPlayer:
         from dws_app.app import collect
         collect("dws_core.bot_dws")   # its source compiles in one piece of heap
         from dws_core.bot_dws import SLICE_CODES, ColumnTables
-        table = ColumnTables(self.game.run_points)
+        self.build(ColumnTables(self.game.run_points), SLICE_CODES)
+
+    def find_tables(self):
+        """Shut the Box: the solver tables its seats and hints use (see
+        ``stb_tables``).  DicedOut: the Strong seat's table of expected round
+        scores, the hint's too (its import and 24 KB, 16 KB of them kept,
+        took ~110 ms of the opening press on the Pico)."""
+        g = self.game
+        if g.GAME_ID == 2:
+            from dws_core.stb_solver import SLICE_STATES
+            self.slice = SLICE_STATES
+            self.tables = stb_tables(g, self.levels)
+        elif "strong" in self.levels or None in self.levels:
+            from dws_app.app import collect
+            collect()               # (its four 4 KB layers and an 8 KB list)
+            from dws_core.bot_dicedout import SLICE_SHEETS, values
+            self.build(values(g.bonus_mask, build=False), SLICE_SHEETS)
+
+    def build(self, table, slice_size):
         if not table.done:
-            self.slice = SLICE_CODES
+            self.slice = slice_size
             self.tables = [table]
-            self.prepare_t0 = self.app.hw.ticks_ms()
+            if self.prepare_t0 is None:
+                self.prepare_t0 = self.app.hw.ticks_ms()
 
     def hints(self):
         """True when SELECT gives a hint in this game (else it opens help)."""
@@ -271,11 +305,9 @@ class SeatPlayer:
         look the tables up, a pass of its own)."""
         if self.lookup:
             self.lookup = False
-            from dws_core.stb_solver import SLICE_STATES
-            self.slice = SLICE_STATES
-            self.tables = stb_tables(self.game, self.levels)
+            self.find_tables()
             if not self.tables:
-                self.prepare_t0 = None     # solved in an earlier game
+                self.prepare_t0 = None     # built in an earlier game
             return
         for table in self.tables:
             if not table.done:
@@ -300,12 +332,20 @@ class SeatPlayer:
 
     def ready(self, level):
         """Are the tables that a device ``level`` (None: the hint) uses solved?"""
-        if self.lookup and (level is None or level in STB_TABLE_LEVELS):
+        if self.lookup and (level is None or level in LOOKUP_LEVELS):
             return False
         for table in self.tables:
             if not table.done and (level is None or table.objective in (None, level)):
                 return False
         return True
+
+    def waits(self, level):
+        """Must a device ``level`` (None: the hint) wait for tables to decide
+        here?  Not when this decision uses none (DicedOut: a roll)."""
+        if self.ready(level):
+            return False
+        from dws_core.bots import needs_tables
+        return needs_tables(self.game)
 
     def show_progress(self, screen, hint):
         """"Thinking... 40%" while waiting for the tables that the hint or the
@@ -332,7 +372,7 @@ class SeatPlayer:
         screen = self._screen()
         if screen is None or held(screen) or screen.animating():
             self.hint_wanted = False
-        elif self.ready(None):
+        elif not self.waits(None):
             self.hint_wanted = False
             self.show_hint(screen)
         else:
@@ -377,7 +417,7 @@ class SeatPlayer:
             self.hurry = None
             return False
         if not self.queue:
-            if not self.ready(self.levels[g.current]):
+            if self.waits(self.levels[g.current]):
                 self.show_progress(screen, False)
                 return False
             self.shown_pct = -1
@@ -462,7 +502,7 @@ class SeatPlayer:
             return False
         if g.GAME_ID == 1 and not self.tables:
             self.dws_tables()       # (none if built already)
-        if not self.ready(None):
+        if self.waits(None):
             self.hint_wanted = True   # shown by tick once the tables are solved
             self.shown_pct = -1
             self.show_progress(screen, True)
