@@ -44,8 +44,7 @@ from dws_app.levels import level_names, level_title
 
 META = 0x80            # first byte of a payload with seats (never a game id)
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
-STB_TABLE_LEVELS = ("shut", "score")   # Shut the Box levels that use solver tables
-LOOKUP_LEVELS = STB_TABLE_LEVELS + ("strong",)   # levels that wait for ``find_tables``
+LOOKUP_LEVELS = ("shut", "score", "strong")   # levels that wait for ``tables.find``
 # The modules that keep one-off tables between games (``clear_cache()``).
 TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"))
 SLICE_STEP = 2         # solver states between looks at the key queue
@@ -89,27 +88,6 @@ def levels_of(meta, game):
             return None
         out.append(names[b - 1] if b else None)
     return out
-
-
-def stb_tables(game, levels):
-    """The Shut the Box solver tables this game can ask for that are not
-    solved yet, a device seat's first (its level names its objective), then
-    both of the hint's when a seat is human; taken from the solver's cache
-    unsolved, so the bots later find the very tables solved here."""
-    want = []
-    for lv in levels:
-        if lv in STB_TABLE_LEVELS and lv not in want:
-            want.append(lv)
-    if None in levels:
-        for objective in STB_TABLE_LEVELS:
-            if objective not in want:
-                want.append(objective)
-    tables = []
-    for objective in want:
-        table = game.solver(objective, solve=False)
-        if not table.done:
-            tables.append(table)
-    return tables
 
 
 def any_device(levels):
@@ -222,7 +200,7 @@ class SeatPlayer:
         self.shown_pct = -1         # progress last shown while waiting for them
         self.hint_wanted = False    # SELECT came before the hint's tables were ready
         # Shut the Box, DicedOut: tables to find by the first pass after the
-        # game's first frame (``find_tables``)
+        # game's first frame (``tables.find``)
         self.lookup = game.GAME_ID in (2, 3)
         self.prepare_t0 = None
         import sys
@@ -242,30 +220,11 @@ class SeatPlayer:
         from dws_app.app import collect
         collect("dws_core.bot_dws")   # its source compiles in one piece of heap
         from dws_core.bot_dws import SLICE_CODES, ColumnTables
-        self.build(ColumnTables(self.game.run_points), SLICE_CODES)
-
-    def find_tables(self):
-        """Shut the Box: the solver tables its seats and hints use (see
-        ``stb_tables``).  DicedOut: the Strong seat's table of expected round
-        scores, the hint's too (its import and 24 KB, 16 KB of them kept,
-        took ~110 ms of the opening press on the Pico)."""
-        g = self.game
-        if g.GAME_ID == 2:
-            from dws_core.stb_solver import SLICE_STATES
-            self.slice = SLICE_STATES
-            self.tables = stb_tables(g, self.levels)
-        elif "strong" in self.levels or None in self.levels:
-            from dws_app.app import collect
-            collect()               # (its four 4 KB layers and an 8 KB list)
-            from dws_core.bot_dicedout import SLICE_SHEETS, values
-            self.build(values(g.bonus_mask, build=False), SLICE_SHEETS)
-
-    def build(self, table, slice_size):
+        table = ColumnTables(self.game.run_points)
         if not table.done:
-            self.slice = slice_size
+            self.slice = SLICE_CODES
             self.tables = [table]
-            if self.prepare_t0 is None:
-                self.prepare_t0 = self.app.hw.ticks_ms()
+            self.prepare_t0 = self.app.hw.ticks_ms()
 
     def hints(self):
         """True when SELECT gives a hint in this game (else it opens help)."""
@@ -305,7 +264,8 @@ class SeatPlayer:
         look the tables up, a pass of its own)."""
         if self.lookup:
             self.lookup = False
-            self.find_tables()
+            from dws_app.tables import find
+            self.tables, self.slice = find(self.game, self.levels)
             if not self.tables:
                 self.prepare_t0 = None     # built in an earlier game
             return
