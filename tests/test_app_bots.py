@@ -418,6 +418,32 @@ def test_start_on_a_finished_game_records_it_before_leaving(gid):
     assert s.app.store.load_records()[0].game(gid)[0] == 1
 
 
+def units_per_call(monkeypatch, table_class):
+    """Spy on ``table_class.advance``: the list it returns gets the units
+    asked for added to its last entry (a test appends 0 per main-loop pass)."""
+    sizes = []
+    advance = table_class.advance
+
+    def spy(self, count):
+        sizes[-1] += count
+        return advance(self, count)
+    monkeypatch.setattr(table_class, "advance", spy)
+    return sizes
+
+
+def bonus_first_seed():
+    """The first seed of a 2-player DicedOut game whose first roll is a
+    bonus number (the roller then chooses a bonus mark)."""
+    from dws_core.dicedout import EXTRA, DicedOut
+    seed = 1
+    while True:
+        game = DicedOut(2, seed=seed)
+        game.step(("roll",))
+        if game.phase == EXTRA:
+            return seed
+        seed += 1
+
+
 def test_column_tables_built_in_slices_equal_the_one_go_build():
     from dws_core import bot_dws
     from dws_core.dws import DiceWideShut
@@ -440,13 +466,7 @@ def test_dws_device_seats_build_the_tables_a_slice_per_pass(monkeypatch, capsys)
     tables; the device seat waits for them, showing progress."""
     from dws_core import bot_dws
     del bot_dws._cache[:]
-    sizes = []                  # codes built per main-loop pass
-    advance = bot_dws.ColumnTables.advance
-
-    def spy(self, count):
-        sizes[-1] += count
-        return advance(self, count)
-    monkeypatch.setattr(bot_dws.ColumnTables, "advance", spy)
+    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)   # codes a pass
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
     s.app.start_game(1, 2, None, seed=9, seats=["strong", "strong"])
@@ -490,22 +510,10 @@ def test_strong_dicedout_seat_builds_its_table_a_slice_per_pass(monkeypatch, cap
     bonus mark waits for the table, showing progress, and is then a
     look-up."""
     from dws_core import bot_dicedout
-    from dws_core.dicedout import EXTRA, DicedOut
-    seed = 1
-    while True:                 # a game whose first roll is a bonus number
-        game = DicedOut(2, seed=seed)
-        game.step(("roll",))
-        if game.phase == EXTRA:
-            break
-        seed += 1
+    from dws_core.dicedout import EXTRA
+    seed = bonus_first_seed()
     bot_dicedout.clear_cache()
-    sizes = []                  # sheets built per main-loop pass
-    advance = bot_dicedout.Values.advance
-
-    def spy(self, count):
-        sizes[-1] += count
-        return advance(self, count)
-    monkeypatch.setattr(bot_dicedout.Values, "advance", spy)
+    sizes = units_per_call(monkeypatch, bot_dicedout.Values)   # sheets a pass
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
     s.app.start_game(3, 2, None, seed=seed, seats=["strong", "strong"])
@@ -574,14 +582,8 @@ def test_a_game_of_another_kind_drops_the_tables_of_the_one_left():
 
 def test_a_dicedout_hint_waits_for_the_table_only_at_a_bonus_mark():
     from dws_core import bot_dicedout
-    from dws_core.dicedout import EXTRA, DicedOut
-    seed = 1
-    while True:                 # a game whose first roll is a bonus number
-        game = DicedOut(2, seed=seed)
-        game.step(("roll",))
-        if game.phase == EXTRA:
-            break
-        seed += 1
+    from dws_core.dicedout import EXTRA
+    seed = bonus_first_seed()
     bot_dicedout.clear_cache()
     s = Session("pico_dice", seed=5)
     s.app.start_game(3, 2, None, seed=seed)
