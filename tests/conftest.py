@@ -1,5 +1,9 @@
-"""Shared test set-up: hypothesis profiles that never depend on wall-clock time."""
+"""Shared test set-up: hypothesis profiles that never depend on wall-clock
+time, and the ``forgetting`` fixture (the app forgets modules as on the board)."""
 import os
+import sys
+
+import pytest
 
 from hypothesis import HealthCheck, settings
 
@@ -11,3 +15,26 @@ settings.register_profile(
 )
 settings.register_profile("thorough", deadline=None, max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture
+def forgetting():
+    """Let the app forget modules on CPython too (the screens between games
+    while a game is in play, and every module it did not keep when a game
+    ends), then put every module and package attribute back as it was, so
+    other tests keep their classes."""
+    modules = dict(sys.modules)
+    attributes = []
+    for name, module in modules.items():
+        package, _dot, leaf = name.rpartition(".")
+        if package.startswith("dws_") and getattr(modules.get(package), leaf, None) is module:
+            attributes.append((modules[package], leaf, module))
+    yield
+    # Anything first imported during the test (numpy, say) stays, as it
+    # cannot be loaded twice; the project's own modules go back as they were.
+    for name in list(sys.modules):
+        if name.startswith("dws_") and name not in modules:
+            del sys.modules[name]
+    sys.modules.update(modules)
+    for package, leaf, module in attributes:
+        setattr(package, leaf, module)

@@ -368,7 +368,7 @@ def test_a_new_game_is_saved_by_the_pass_after_its_first_frame():
     s.hw.keys.tap("A")
     assert s.app.poll() == "A"
     assert s.app.game is not None and s.app.top is None and on_nvm(s.hw) is None
-    assert s.app.display.root_group is setup.group
+    assert s.app.display.root_group is s.app.blank   # (the panel keeps the setup: no frame)
     s.hw.keys.tap("RIGHT")
     assert s.app.poll() is None                   # the screen's pass takes no key
     assert isinstance(s.app.stack[0], DwsScreen) and s.app.stack[0].game is s.app.game

@@ -12,12 +12,11 @@ prints its traceback (the serial console on the device) and shows the error
 screen; A there restarts the app from the store, as a power-up would.
 """
 
-import sys
-
 from dws_app import theme, ui
 from dws_app.buttons import Buttons
 from dws_app.clock import ticks_diff
 from dws_app.leds import Leds
+from dws_app.memory import Memory, allocated, collect, free
 from dws_app.sound import Sound
 from dws_app.store import Store
 
@@ -30,11 +29,11 @@ GAME_SCREENS = (
     (5, "dws_app.game_dice", "DiceScreen"),
 )
 
-# Games whose lowest score wins (Shut the Box, DicedOut).
-LOW_WINS = (2, 3)
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
 DIM_PERCENT = 15
+# The error screen's words when the heap ran out (a MemoryError).
+OUT_OF_MEMORY = "Out of memory. Restart, then Continue brings your game back."
 # Without a press, the display is refreshed at most this often (animations,
 # device turns, progress): ~30 frames a second.
 IDLE_FRAME_MS = 33
@@ -45,45 +44,6 @@ LOOP_SLEEP_S = 0.002
 # A collection once the heap has taken this much since the last one, right
 # after a press's frame (``tidy_heap``).
 GC_EVERY_BYTES = 8192
-# Screens (and the records code) used only between games.  While a game is in
-# play they are forgotten, so gc frees their code, and imported again when
-# next needed.  None of them is referenced by a module that a game keeps.
-BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
-                 "dws_app.records_store", "dws_app.help", "dws_app.settings",
-                 "dws_app.error", "dws_app.resume", "dws_app.widgets")
-# Only on the board: CPython (tests, simulator) keeps one copy of each class.
-FORGETS = sys.implementation.name != "cpython"
-
-
-def forget(names):
-    """Drop the modules ``names`` from ``sys.modules`` and from their package,
-    so that once no object of theirs is left, gc frees their code."""
-    for name in names:
-        if sys.modules.pop(name, None) is not None:
-            dot = name.rfind(".")
-            package = sys.modules.get(name[:dot])
-            if package is not None and hasattr(package, name[dot + 1:]):
-                delattr(package, name[dot + 1:])
-
-
-def collect(before=None):
-    """A collection before a game's modules are imported: the compiler (.py)
-    and the code (.mpy) need room in a heap the menu left fragmented.
-    ``before``: a module's name, collect only if it is not imported yet."""
-    if before is not None and before in sys.modules:
-        return
-    import gc
-    gc.collect()
-
-
-def seeded_entropy(seed):
-    """``hw.entropy`` for the ``seed`` test key: bytes from a seeded Rng."""
-    from dws_core.rng import Rng
-    rng = Rng(seed)
-
-    def entropy(n):
-        return bytes([rng.below(256) for _ in range(n)])
-    return entropy
 
 
 def screen_class(game_id):
@@ -101,19 +61,20 @@ def game_ids():
 
 class App:
     """``test``: what a drive's settings.toml may ask for in tests (code.py
-    reads it): ``seed`` (the entropy, hence every new game and device seat,
-    comes from it), ``anim_ms`` (every
-    animation's length), ``heap_log`` (print ``heap FREE WHERE`` after a
-    collection at every screen change and checkpoint, and ``nvm GAME
-    RECORDS`` at power-up and after each save), ``fail`` (B on the
-    main menu raises, to show the error screen).  A drive without the keys
-    behaves as a player's."""
+    reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
+    animation's length), ``heap_log`` (print ``heap FREE WHERE`` at every
+    screen change and checkpoint, and ``nvm GAME RECORDS``), ``probe``
+    (``block N ALLOC`` at the menu), ``fail`` (B on the menu raises).
+    A drive without the keys behaves as a player's (README)."""
 
-    def __init__(self, hw, store=None, on_game=None, test=None):
+    def __init__(self, hw, store=None, on_game=None, test=None, fresh=None):
         self.hw = hw
         self.on_game = on_game      # on_game(True/False): a game is running or not
+        self.fresh = fresh          # fresh(): a new interpreter, at the menu (code.py)
+        self.out_of_memory = False  # the last failure was a MemoryError
         self.test = test or {}
         if "seed" in self.test:     # new games and device seats repeat exactly
+            from dws_core.rng import seeded_entropy
             hw.entropy = seeded_entropy(self.test["seed"])
         self.display = hw.display
         self.width = hw.display.width
@@ -123,7 +84,11 @@ class App:
         self.oy = 0
         self.buttons = Buttons(hw.keys, hw.key_map)
         self.last_error = None      # the last exception poll() caught (tests look)
-        self.forgets = FORGETS      # forget BETWEEN_GAMES while a game is in play
+        self.memory = Memory()      # what lives between games (dws_app.memory)
+        self.memory.keep()          # (before the store may decode a saved game)
+        # Shown while a game's screen is let go: nothing to draw, and the
+        # panel keeps its last picture until the next refresh.
+        self.blank = ui.group()
         self._boot(store)
 
     def _boot(self, store=None):
@@ -152,6 +117,7 @@ class App:
         self.looping = False        # inside poll()
         self.pass_max = 0           # longest main-loop pass in ms since the last heap line
         self.heap_due = []          # heap lines to print after the next frame (heap_log)
+        self.collect_due = False    # a collection after the next frame (memory policy)
         self.new_screen = False     # a screen was shown since the last frame (draw)
         self.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
         self.apply_settings()
@@ -161,7 +127,11 @@ class App:
             self.notes.append(note)
 
     def restart(self):
-        """Start again from what the store holds (A on the error screen)."""
+        """Start again from what the store holds (A on the error screen), as
+        a power-up would; out of memory, in a new interpreter (``fresh``)."""
+        if self.out_of_memory and self.fresh is not None:
+            self.fresh()
+        self.out_of_memory = False
         self.game_running(False)
         self.leds.off()
         self.buttons.reset()
@@ -199,32 +169,43 @@ class App:
         self.heap_log(type(screen).__name__)
 
     def heap_log(self, where):
-        """With the ``heap_log`` test key: a line for ``where`` (a screen
-        shown, a checkpoint) once the frame that goes with it is drawn
-        (``heap_flush``): the collection it needs takes tens of ms on the
-        Pico, which is not part of a press's answer on a maker's device."""
+        """A screen shown or a checkpoint: a collection once the frame that
+        goes with it is drawn (``heap_flush``; tens of ms on the Pico, not
+        part of a press's answer), and with the ``heap_log`` test key a
+        line for ``where``.  The collection is the memory policy of every
+        drive (``dws_app.memory``): the key only prints."""
+        self.collect_due = True
         if self.test.get("heap_log"):
             self.heap_due.append(where)
 
     def heap_flush(self):
-        """The lines due: ``heap FREE WHERE MS THINK PASS`` with the free
-        heap after a collection, the time, the longest device decision and
-        the longest main-loop pass (a frozen screen) since the last line."""
+        """The collection due, then the lines due: ``heap FREE WHERE MS THINK
+        PASS`` with the free heap, the time, the longest device decision and
+        the longest main-loop pass (a frozen screen) since the last line;
+        at the menu with the ``probe`` test key also ``block N ALLOC``: the
+        largest bytearray that can still be allocated, and the heap in use
+        (what the app holds; FREE also counts what the heap may still grow
+        by, less once it has grown)."""
+        if not self.collect_due:
+            return
+        self.collect_due = False
+        collect()
         due = self.heap_due
         if not due:
             return
         self.heap_due = []
-        import gc
-        gc.collect()
-        free = gc.mem_free() if hasattr(gc, "mem_free") else 0   # 0: CPython
+        left = free()
         for where in due:
             seats = self.seats
             think = 0
             if seats is not None:
                 think = seats.think_max
                 seats.think_max = 0
-            print("heap", free, where, self.hw.ticks_ms(), think, self.pass_max)
+            print("heap", left, where, self.hw.ticks_ms(), think, self.pass_max)
             self.pass_max = 0
+            if where == "MenuScreen" and self.test.get("probe"):
+                from dws_app.heap_probe import largest_block
+                print("block", largest_block(), allocated())
 
     def nvm_log(self, notes=()):
         """With the ``heap_log`` test key: ``nvm GAME RECORDS``, the CRCs of
@@ -243,19 +224,25 @@ class App:
         self.stack.pop()
         self._show()
         if self.game is not None:   # e.g. help closed over the game
-            self.forget_between_games()
-
-    def forget_between_games(self):
-        if self.forgets:
-            forget(BETWEEN_GAMES)
+            self.memory.between_games()
 
     def replace(self, screen):
         self.stack.pop()
         self.push(screen)
 
     def home(self):
-        """Back to the main menu (rebuilt, so Continue shows up to date)."""
-        from dws_app.menu import MenuScreen
+        """Back to the main menu (rebuilt, so Continue shows up to date);
+        after a game once the handler that asked has returned (``order``):
+        its frame would keep the game on the heap."""
+        if self.memory.played and self.looping:
+            self.order = ("show_menu",)
+        else:
+            self.show_menu()
+
+    def show_menu(self):
+        # After a game everything it built is let go first, the screen on
+        # display too (the panel keeps its picture until the menu is
+        # drawn), then the interpreter starts afresh (start_fresh).
         self.autosave()
         self.game_running(False)
         self.game = None
@@ -263,7 +250,24 @@ class App:
         self.seats = None
         self.stack = []
         self.leds.off()
+        played = self.memory.played
+        if played:
+            self._pass_screen = None
+            self._saved = None
+            self.display.root_group = self.blank
+            self.memory.end_game()
+        from dws_app.menu import MenuScreen
         self.push(MenuScreen(self))
+        if played and self.fresh is not None and self.looping:
+            self.later = ("start_fresh",)
+
+    def start_fresh(self):
+        # After a game, once the menu is drawn: a new interpreter (code.py)
+        # draws it again, and every game starts from a power-up's heap.
+        # Forgetting gives back all but the names the game's modules
+        # interned, which CircuitPython never frees (hardware.md, "Memory
+        # across games").
+        self.fresh()
 
     # ----- input and time ------------------------------------------------
 
@@ -282,14 +286,18 @@ class App:
 
     def run_order(self):
         """Open what a screen asked for (``self.order``: method name, args)
-        once its handler has returned and nothing holds it: the screen
-        before it (a setup, a finished game with its solver tables) is freed
-        before the next one's modules and objects are built."""
+        once its handler has returned and nothing holds it, the display
+        included: the screen before it (a setup, a finished game with its
+        solver tables) is freed before the next one's modules and objects
+        are built."""
         order = self.order
         if order is not None:
             self.order = None
             self.stack = []
-            self.forget_between_games()
+            # The screen on display goes too (the panel keeps its picture
+            # until the next frame, which shows what the order built).
+            self.display.root_group = self.blank
+            self.memory.between_games()
             getattr(self, order[0])(*order[1:])
 
     def tick(self, pressed=False):
@@ -339,24 +347,45 @@ class App:
 
     def fail(self, e):
         """Traceback to the console only; on screen a short message and
-        "press A to restart".  The store keeps the last complete save."""
+        "press A to restart".  The game in play is saved first (its last
+        checkpoint); out of memory, once its screens and tables are let go,
+        and A starts a new interpreter (``fresh``)."""
         self.last_error = e
         try:
             import traceback
             traceback.print_exception(e)
         except ImportError:
             print(repr(e))
-        from dws_app.error import ErrorScreen
+        game = self.game
         self.game_running(False)
         self.game = None
         self.later = None
+        self.order = None
+        self.leds.off()
+        low = isinstance(e, MemoryError)
+        if low:
+            self.out_of_memory = True
+            self.stack = []
+            self._pass_screen = None
+            self.display.root_group = self.blank
+            collect()
+        if game is not None and not game.over:
+            try:
+                if game.checkpoint() is not self._saved:
+                    self.save_game(game)
+            except Exception as e2:     # (the store keeps its last complete save)
+                print(repr(e2))
+        if low:                         # the game's modules and tables go too
+            game = self.seats = None
+            self.memory.end_game()
         try:
             saved = self.store.has_game()
         except Exception:
             saved = False
-        self.leds.off()
+        from dws_app.error import ErrorScreen
         self.stack = []
-        self.push(ErrorScreen(self, type(e).__name__ + ": " + str(e), saved))
+        message = OUT_OF_MEMORY if low else type(e).__name__ + ": " + str(e)
+        self.push(ErrorScreen(self, message, saved))
 
     def start(self):
         if not self.stack:
@@ -415,8 +444,8 @@ class App:
                 if pressed or finishing:
                     self.tidy_heap()
                 drawn = ticks()
-            seats = self.seats
-            if seats is None or not seats.solving():
+            # (no local for the seats: it would keep a finished game's on the heap)
+            if self.seats is None or not self.seats.solving():
                 self.hw.sleep(LOOP_SLEEP_S)   # a pass that solves a slice needs no rest
 
     # ----- games ---------------------------------------------------------
@@ -457,6 +486,7 @@ class App:
             self.seats = SeatPlayer(self, game)
         self.game_running(True)
         self.game = game
+        self.memory.played = True
         if self.looping:
             self.later = ("show_game", fresh)
         else:
@@ -466,7 +496,7 @@ class App:
         game = self.game
         cls = screen_class(game.GAME_ID)
         self.stack = []             # the menu is rebuilt by home()
-        self.forget_between_games()
+        self.memory.between_games()
         if not fresh and game.players > 1 and not self.seats.device(game.current):
             # A resumed game at a player's turn: the hand-over first, and the
             # game screen built under it a pass later, after the hand-over's
@@ -569,34 +599,10 @@ class App:
             self.scores_now(game)
 
     def scores_now(self, game):
-        """The finished game counted in the records and shown; inside the
-        main loop the store writes them in the next pass (``record``), after
-        the screen is drawn: the writes made the open 540-660 ms on the
-        Pico.  A power cut before it loses this game's count, and Continue
-        offers its last turn again."""
-        from dws_app.records_store import count_game
-        from dws_app.scores import ScoresScreen, boxes_shut
-        self.game_running(False)
-        self.game = None
-        shown = game.scores()
-        scores = list(shown)
-        if self.seats is not None:  # device-played seats set no best score
-            for p in range(len(scores)):
-                if self.seats.device(p):
-                    scores[p] = None
-        ranking = game.ranking()
-        records = self.store.load_records()[0]
-        best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
-                          low_wins=game.GAME_ID in LOW_WINS, shut=boxes_shut(game))
-        release = getattr(game, "release", None)    # caches a finished game needs no more
-        if release is not None:
-            release()
-        self.stack = []
-        self.push(ScoresScreen(self, game, shown, ranking, best, records))
-        if self.looping:
-            self.later = ("record", records)
-        else:
-            self.record(records)
+        """The finished game counted in the records and shown
+        (``dws_app.scores.final``, a module used only between games)."""
+        from dws_app.scores import final
+        final(self, game)
 
     def record(self, records):
         """No game to continue any more, and the records with it counted."""

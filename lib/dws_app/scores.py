@@ -6,6 +6,40 @@ in its colour."""
 
 from dws_app import theme, ui
 
+# Games whose lowest score wins (Shut the Box, DicedOut).
+LOW_WINS = (2, 3)
+
+
+def final(app, game):
+    """The finished game counted in the records and shown; inside the main
+    loop the store writes them in the next pass (``App.record``), after the
+    screen is drawn: the writes made the open 540-660 ms on the Pico.  A
+    power cut before it loses this game's count, and Continue offers its
+    last turn again."""
+    from dws_app.records_store import count_game
+    app.game_running(False)
+    app.game = None
+    shown = game.scores()
+    scores = list(shown)
+    seats = app.seats
+    if seats is not None:       # device-played seats set no best score
+        for p in range(len(scores)):
+            if seats.device(p):
+                scores[p] = None
+    ranking = game.ranking()
+    records = app.store.load_records()[0]
+    best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
+                      low_wins=game.GAME_ID in LOW_WINS, shut=boxes_shut(game))
+    release = getattr(game, "release", None)    # caches a finished game needs no more
+    if release is not None:
+        release()
+    app.stack = []
+    app.push(ScoresScreen(app, game, shown, ranking, best, records))
+    if app.looping:
+        app.later = ("record", records)
+    else:
+        app.record(records)
+
 
 def place_lines(scores, ranking):
     """One line per player, best first: "1 P2   61"."""

@@ -217,9 +217,13 @@ class SeatPlayer:
     def dws_tables(self):
         """Build the Dice Wide Shut column tables (every level and the hint
         use them) a slice per main-loop pass, unless they are built."""
-        from dws_app.app import collect
-        collect("dws_core.bot_dws")   # its source compiles in one piece of heap
-        from dws_core.bot_dws import SLICE_CODES, ColumnTables
+        from dws_app.memory import collect
+        # From .py sources each module compiles in a heap just collected,
+        # the bot's too, before the game screen is built (cp10_py).
+        collect("dws_core.dws_columns")
+        from dws_core.dws_columns import SLICE_CODES, ColumnTables
+        collect("dws_core.bot_dws")
+        __import__("dws_core.bot_dws")
         table = ColumnTables(self.game.run_points)
         if not table.done:
             self.slice = SLICE_CODES

@@ -262,6 +262,11 @@ def box(parent, x, y, w, h, color):
     return group
 
 
+def group():
+    """An empty displayio Group (for code that imports no displayio)."""
+    return displayio.Group()
+
+
 class Screen:
     """Base class of every screen: ``group`` is what the display shows.
 

@@ -16,11 +16,13 @@ class Hardware:
     one LED per Dice Wide Shut die; ``nvm`` a persistent bytearray;
     ``ticks_ms()``; ``entropy(n)``; ``sound`` (``tone(hz, ms)``) or None;
     ``sleep(s)``; ``store_options`` keyword arguments for the nvm store
-    (``dws_app.store.Store``: how the board's flash erases, the spare file).
+    (``dws_app.store.Store``: how the board's flash erases, the spare file);
+    ``release()`` lets go of a display the profile made, before the
+    interpreter starts again (None: a built-in display, kept).
     """
 
     def __init__(self, name, display, keys, key_map, pixels, die_leds, nvm,
-                 ticks_ms, entropy, sound, sleep, store_options=None):
+                 ticks_ms, entropy, sound, sleep, store_options=None, release=None):
         self.name = name
         self.display = display
         self.keys = keys
@@ -33,6 +35,7 @@ class Hardware:
         self.sound = sound
         self.sleep = sleep
         self.store_options = store_options or {}
+        self.release = release
 
 
 def held_buttons(keys, key_map):

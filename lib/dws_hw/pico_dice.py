@@ -89,4 +89,4 @@ def build():
         sound = None
     return Hardware(NAME, display, _keys(), KEY_MAP, pixels, True,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
-                    STORE_OPTIONS)
+                    STORE_OPTIONS, displayio.release_displays)

@@ -41,8 +41,18 @@ CONFIGS = {
     "badge_mpy": ("10", "boot_out.txt", True, 16384),
 }
 MAIN = "cp10_mpy"
+# Configurations that play the whole evening in the suite (the others play a
+# short one, and every configuration plays the whole evening with --full).
+WHOLE_EVENING = ("cp10_mpy", "badge_mpy")
 # Lowest gc.mem_free() allowed at the worst point of a game (PRODUCT.md).
 MIN_FREE = {"cp10_mpy": 40 * 1024, "badge_mpy": 24 * 1024}
+# The menu after the evening's last game may have this much less free heap
+# than after its first (issue 29): more is a leak.
+MENU_DRIFT = 2048
+# The storm's least emulated time in every configuration (issue 29).
+STORM_MIN_S = 300
+# Plans of one power-up through many games, reported as a whole.
+EVENING_PLANS = ("evening", "storm")
 # PRODUCT.md's budgets that the suite defends (emulated ms, nvm erases); the
 # others (press latency, think time) are measured and reported.
 DETERMINISTIC_BUDGETS = {"board.boot_to_menu_ms": 4000, "board.erases_per_game.dws5": 5}
@@ -107,7 +117,7 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
     ``cut_spec``, BOARD_CUTS for a one-power-on plan: the cuts it took)."""
     out_dir = os.path.join(OUT, config, name)
     shutil.rmtree(out_dir, ignore_errors=True)
-    result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0,
+    result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0, "menus": [],
               "min_free": None, "error": "", "thinks": [], "prepares": [], "pass_max": 0, "presses": [],
               "boot_ms": [],
               "nvm_erases": 0, "cuts": []}
@@ -138,6 +148,7 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
         result["wall_s"] += time.time() - t0
         figures = read_run(part)
         result["emu_s"] += figures["emu_s"]
+        result["menus"] += figures["menus"]
         result["thinks"] += figures["thinks"]
         result["prepares"] += figures["prepares"]
         result["pass_max"] = max(result["pass_max"], figures["pass_max"])
@@ -182,6 +193,7 @@ def read_run(part):
     with open(os.path.join(part, "events.log"), errors="replace") as f:
         events = f.read()
     frees = [int(m) for m in re.findall(r"heap (-?\d+) ", serial)]
+    menus = menus_after_games(serial)
     thinks = [(g, lv, int(ms)) for g, lv, ms in re.findall(r"think (\w+) (\w+) (\d+)", serial)]
     prepares = [(g, int(ms)) for g, ms in re.findall(r"prepare (\w+) (\d+)", serial)]
     passes = [int(ms) for ms in re.findall(r"heap -?\d+ \S+ \d+ \d+ (\d+)", serial)]
@@ -191,12 +203,48 @@ def read_run(part):
     if os.path.exists(os.path.join(part, "replay.json")):
         with open(os.path.join(part, "replay.json")) as f:
             replay = json.load(f)
-    return {"min_free": min(frees) if frees else None,
+    return {"min_free": min(frees) if frees else None, "menus": menus,
             "emu_s": float(emu[-1]) if emu else 0.0,
             "ok": "RESULT: OK" in events,
             "thinks": thinks, "prepares": prepares, "pass_max": max(passes or [0]),
             "nvm_erases": int(erases[-1]) if erases else None,
             "boot_ms": replay.get("boot_ms"), "presses": replay.get("presses", [])}
+
+
+# Screens shown between games: a menu after one of these is not a menu
+# after a game.
+BETWEEN_GAMES = ("MenuScreen", "SetupScreen", "HelpScreen", "RecordsScreen", "SettingsScreen",
+                 "ErrorScreen")
+
+
+def menus_after_games(serial):
+    """[(free, block, alloc)] at the menu at power-up, then each time it
+    comes back after a game (as the new interpreter draws it again, where
+    it starts afresh): the heap line's free bytes and the ``block`` probe's
+    line after it, the largest block and the heap in use (None without the
+    ``probe`` test key)."""
+    out = []
+    where = None
+    after_game = False          # the last heap line was a menu after a game
+    lines = serial.split("\n")
+    for i, line in enumerate(lines):
+        words = line.split()
+        if len(words) < 3 or words[0] != "heap":
+            continue
+        menu = words[2] == "MenuScreen"
+        if menu and (where is None or where not in BETWEEN_GAMES or after_game):
+            block = alloc = None
+            if i + 1 < len(lines) and lines[i + 1].startswith("block "):
+                probe = lines[i + 1].split()
+                block, alloc = int(probe[1]), int(probe[2]) if len(probe) > 2 else None
+            if after_game:      # the same menu drawn by the new interpreter
+                out.pop()
+            out.append((int(words[1]), block, alloc))
+            after_game = where is not None
+        else:
+            after_game = False
+        where = words[2]
+    return out
 
 
 def compare_shots(config, name):
@@ -245,13 +293,20 @@ def main(argv=None):
     from tools.board import record
     print("recording plans on the simulator...", flush=True)
     full = record.plans() if args.full or (MAIN in configs and not args.quick) else None
-    quick = full if args.full else record.plans(quick=True)
+    quick = full if args.full else record.plans(quick=True, storm=not args.quick)
+    whole_evening = None    # the whole evening where the quick plans run
+    if not args.full and not args.quick and set(configs) & set(WHOLE_EVENING):
+        whole_evening = full["evening"] if full is not None else record.evening_plan()
     jobs = []
     for config in configs:
         plans = full if full is not None and (config == MAIN or args.full) else quick
+        if whole_evening is not None and config in WHOLE_EVENING:
+            plans = dict(plans, evening=whole_evening)
         for name in plans:
             if args.plan is None or name in args.plan:
                 jobs.append((config, name, plans[name]))
+    # The longest runs first, so that two workers end together.
+    jobs.sort(key=lambda job: -sum(len(rec.items) for rec in job[2]))
     drives = {c: build_drive(c) for c in configs}
     results = []
     cut_results = []
@@ -299,7 +354,7 @@ def speed(results):
     boots = [ms for r in main for ms in r["boot_ms"]]
     if boots:
         out["board.boot_to_menu_ms"] = percentile(boots, 50)
-    for kind in ("move", "save", "open"):
+    for kind in ("move", "save", "open", "fresh"):
         times = [ms for r in main for k, ms, *_rest in r["presses"] if k == kind]
         if times:
             out["board.press_ms_p50." + kind] = percentile(times, 50)
@@ -323,6 +378,36 @@ def speed(results):
     return out
 
 
+def evening(results, bench):
+    """The evening's and the storm's figures (one power-up, game after
+    game): the lowest free heap of all their games, and for the evening the
+    free heap and largest block at the menu after each game, which must not
+    drift down; the storm must last STORM_MIN_S emulated seconds."""
+    failed = []
+    for r in results:
+        plan, config = r["plan"], r["config"]
+        if plan not in EVENING_PLANS or r["min_free"] is None:
+            continue
+        bench["board.%s.min_free_bytes.%s" % (plan, config)] = r["min_free"]
+        bench["board.%s.emu_s.%s" % (plan, config)] = round(r["emu_s"], 1)
+        if plan == "storm" and r["ok"] and r["emu_s"] < STORM_MIN_S:
+            failed.append({"plan": "storm", "error": "%s: %.0f emulated s, fewer than %d" % (
+                config, r["emu_s"], STORM_MIN_S)})
+        if plan != "evening" or len(r["menus"]) < 2:
+            continue
+        boot, after = r["menus"][0], r["menus"][1:]
+        bench["board.evening.boot_menu_free_bytes.%s" % config] = boot[0]
+        bench["board.evening.boot_menu_block_bytes.%s" % config] = boot[1]
+        bench["board.evening.menu_free_bytes.%s" % config] = [m[0] for m in after]
+        bench["board.evening.menu_block_bytes.%s" % config] = [m[1] for m in after]
+        bench["board.evening.menu_alloc_bytes.%s" % config] = [m[2] for m in after]
+        if after[-1][0] < after[0][0] - MENU_DRIFT:
+            failed.append({"plan": "evening", "error": "%s: %d bytes free at the menu after "
+                           "the last game, %d after the first" % (
+                               config, after[-1][0], after[0][0])})
+    return failed
+
+
 def report(results, args, cut_results=()):
     from tools.board.record import BENCH_GAME
     bench = {}
@@ -344,10 +429,15 @@ def report(results, args, cut_results=()):
         bench[key] = min(bench.get(key, r["min_free"]), r["min_free"])
         key = "board.emu_s.%s.%s" % (game, r["config"])
         bench[key] = round(bench.get(key, 0) + r["emu_s"], 1)
+    failed += evening(results, bench)
     bench.update(speed(results))
     for key, value in sorted(bench.items()):
         parts = key.split(".")
-        if parts[1] == "min_free_bytes" and value < MIN_FREE.get(parts[3], 0):
+        if parts[1] in EVENING_PLANS and parts[2] == "min_free_bytes" \
+                and value < MIN_FREE.get(parts[3], 0):
+            failed.append({"plan": key, "error": "%d bytes free, budget %d" % (
+                value, MIN_FREE[parts[3]])})
+        elif parts[1] == "min_free_bytes" and value < MIN_FREE.get(parts[3], 0):
             failed.append({"plan": key, "error": "%d bytes free, budget %d" % (
                 value, MIN_FREE[parts[3]])})
         # Deterministic on the emulated board: emulated time and flash counts.

@@ -8,7 +8,10 @@ until it waited for a human again (device turns, screen changes, saves).  The
 board's replay (``replay.mjs``) presses the same button and waits for as many
 lines, so it never presses into a device turn, however slow the board is.
 
-Plan items (JSON lists): ``["key", NAME, LINES, KIND]`` (KIND: ``press_kind``);
+Plan items (JSON lists): ``["key", NAME, LINES, KIND]`` (KIND: ``press_kind``;
+``["key", NAME, LINES, "fresh", FIRST]``: the first FIRST lines come before
+the interpreter starts afresh, once the press's answer is drawn);
+``["wait", MS]`` (no press for MS emulated ms);
 ``["shot", NAME]`` (a screenshot on the board; the simulator's picture of the
 same moment is saved beside the plan as ``NAME.sim.png``); ``["cut"]`` (the
 power goes: the run ends here and the next plan boots from the flash it left).
@@ -50,7 +53,8 @@ def human_choice(game_id, legal, rnd):
 def press_kind(text):
     """What a press led to, for its latency figure: "move" (no screen change
     or save), "save" (a checkpoint), "open" (a screen), "turn" (device seats
-    played after it: its time is theirs)."""
+    played after it: its time is theirs); ``Recorder.press`` adds "fresh"
+    (the menu after a game, then a new interpreter drawing it again)."""
     lines = [ln.split() for ln in text.split("\n")]
     if any(ln[:1] == ["think"] for ln in lines):
         return "turn"
@@ -80,27 +84,47 @@ class Recorder(Session):
         self.shots = {}
         self.line_budget = None   # see settle()
         self.cut_short = False
-        out = io.StringIO()
+        self.freshened = None     # lines before a new interpreter in the last press
+        out = self.out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            self.app = App(self.hw, test=test)
-            self.app.start()
+            self.start_app()
         self.boot_lines = heap_lines(out.getvalue())
+
+    def start_app(self):
+        """The app as code.py starts it: at power-up, and in a new
+        interpreter on the same nvm when it asks for one (``fresh``)."""
+        self.app = App(self.hw, test=dict(self.test), fresh=self.fresh)
+        self.app.start()
+
+    def fresh(self):
+        """The board's fresh start after a game: a new app on the same
+        hardware and nvm, whose start prints what the board's new run does.
+        ``freshened``: the heap lines printed before it (the old menu's)."""
+        self.freshened = heap_lines(self.out.getvalue())
+        self.start_app()
 
     def press(self, *names):
         for name in names:
-            out = io.StringIO()
+            out = self.out = io.StringIO()
+            self.freshened = None
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
                 Session.press(self, name)
                 self.settle(out)
                 self.app.heap_flush()   # (the board prints them after the frame)
             text = out.getvalue()
-            self.items.append(["key", name, heap_lines(text), press_kind(text)])
+            item = ["key", name, heap_lines(text), press_kind(text)]
+            if self.freshened is not None:      # + the lines before the new interpreter
+                item[3:] = ["fresh", self.freshened]
+            self.items.append(item)
 
     def settle(self, out=None, limit_ms=3600000):
         """Let device time pass while device seats play (no press), or until
-        ``out`` holds ``line_budget`` heap lines (``cut_short``)."""
+        ``out`` holds ``line_budget`` heap lines (``cut_short``).  A pass the
+        app left to finish (``later``: the records' write after the scores,
+        a new interpreter after the menu) runs too, as the board's main loop
+        runs it at once."""
         waited = 0
-        while self.busy():
+        while self.busy() or self.app.later is not None:
             if self.line_budget is not None and heap_lines(out.getvalue()) >= self.line_budget:
                 self.cut_short = True
                 return
@@ -119,6 +143,17 @@ class Recorder(Session):
             return True
         seats = self.app.seats
         return seats is not None and seats.game is top.game and seats.busy(top)
+
+    def wait(self, ms):
+        """A pause of ``ms`` emulated ms with no press (its own plan item);
+        nothing may print a heap line meanwhile, or the board would count
+        it against the next press."""
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            Session.wait(self, ms)
+            self.app.heap_flush()
+        assert heap_lines(out.getvalue()) == 0, out.getvalue()
+        self.items.append(["wait", ms])
 
     def shot(self, name):
         self.shots[name] = self.hw.display.render()
@@ -265,7 +300,131 @@ def screens_plan():
     return [rec]
 
 
-def plans(quick=False):
+# An evening on one power-up (issue 29): the games one after another through
+# the menu, then the screens between games, then the same games again.
+# name -> (game id, seat levels, options)
+EVENING = (
+    ("dws", 1, ("strong",) * 5, {}),
+    ("stb", 2, (None, "shut", None, "score"), {"tiles": 12}),
+    ("dicedout", 3, (None, "strong", "strong"), {}),
+    ("cargo", 4, (None, "normal", "strong"), {}),
+    ("dice", 5, (None,), {"count": 3}),
+)
+EVENING_TURNS = 3       # a short evening: each game's start and a few turns
+
+
+def evening_plan(short=False, seed=41):
+    """Every game of ``EVENING`` to its scores (``short``: its first turns,
+    then START), back to the menu each time; then the records, the settings
+    and a help page; then the same games again.  One power-on."""
+    rec = Recorder(seed, probe=1)
+    rnd = random.Random(seed)
+    for lap in range(2):
+        for _key, game_id, levels, options in EVENING:
+            setup_and_start(rec, game_id, levels, options)
+            turns = EVENING_TURNS if short else None
+            if game_id == 5:
+                turns = turns or 12
+            if short and None not in levels:
+                levels = (None,) + levels[1:]   # a human seat: the run waits there
+            play(rec, game_id, rnd, turns=turns)
+            if rec.screen_name == "ScoresScreen":
+                rec.press("A")
+            elif turns is not None:
+                rec.press("START")
+            assert rec.screen_name == "MenuScreen", rec.screen_name
+        if lap == 0:
+            between_games(rec)
+    return [rec]
+
+
+def between_games(rec):
+    """The records, the settings and a help page, from the menu and back."""
+    menu = rec.app.top.menu
+    rec.press(*["DOWN"] * menu.items.index("Records"))
+    rec.press("A", "DOWN", "B")
+    rec.press("DOWN", "A", "DOWN", "RIGHT", "LEFT", "B")
+    rec.press(*["UP"] * (rec.app.top.menu.index))
+    rec.press("SELECT", "RIGHT", "B")
+    assert rec.screen_name == "MenuScreen", rec.screen_name
+
+
+# A seeded button storm (issue 29): presses that wander through every screen
+# and game, as a child handed the device would, with pauses between some of
+# them (cheap to emulate: the board idles).  Enough for five emulated
+# minutes on the board (``tools.board`` checks the time).
+STORM_PRESSES = 800
+STORM_PAUSES_MS = (0, 0, 0, 150, 300, 600, 1200)
+# Keys by weight in a game screen: mostly A and the arrows, so games move on.
+STORM_GAME_KEYS = ("A",) * 6 + ("RIGHT",) * 3 + ("DOWN",) * 3 + ("LEFT", "UP", "B", "B")
+# Games whose hint needs no one-off tables: SELECT there gives the same
+# answer at once on the board and in the simulator (elsewhere the board
+# builds the tables faster than the simulated passes and shows the hint,
+# and its cursor, sooner).
+STORM_HINTS = (4, 5)
+
+
+def storm_plan(presses=STORM_PRESSES, seed=51):
+    """Random presses from the menu into every entry: setups with random
+    players, seats and options, games played by random keys until START,
+    the scores, Continue, help, records and settings.  The auto-dim and
+    sleep settings are left alone: with 30 s the board, slower than the
+    simulator, could dim and swallow a press the simulator answered."""
+    rec = Recorder(seed)
+    rnd = random.Random(seed)
+    pressed = 0
+    while sum(1 for item in rec.items if item[0] == "key") < presses:
+        top = rec.app.top
+        name = rec.screen_name
+        if name == "MenuScreen":
+            target = rnd.randrange(len(top.menu.items))
+            while top.menu.index != target:
+                rec.press("DOWN")
+            kind = top.actions[target][0]
+            rec.press("SELECT" if kind == "game" and rnd.random() < 0.2 else "A")
+            pressed = 0
+            continue
+        rec.press(storm_key(rec, top, name, rnd, pressed))
+        pressed += 1
+        pause = rnd.choice(STORM_PAUSES_MS)
+        if pause and not rec.busy():
+            rec.wait(pause)
+    for _ in range(10):             # home: the menu's heap line ends the run
+        if rec.screen_name == "MenuScreen":
+            break
+        rec.press("START" if rec.screen_name == "PassScreen" or
+                  isinstance(rec.app.top, GameScreen) else "B")
+    assert rec.screen_name == "MenuScreen", rec.screen_name
+    return [rec]
+
+
+def storm_key(rec, top, name, rnd, pressed):
+    """The next random key on screen ``name`` (``pressed`` keys so far)."""
+    if isinstance(top, GameScreen):
+        if rnd.random() < 0.03 * (pressed > 15):
+            return "START"
+        if top.game.GAME_ID in STORM_HINTS and rnd.random() < 0.05:
+            return "SELECT"
+        return rnd.choice(STORM_GAME_KEYS)
+    if name == "PassScreen":
+        return "A" if rnd.random() < 0.95 else "START"
+    if name == "SetupScreen":
+        if pressed > 12:
+            return "A" if top.rows[top.menu.index] != "seats" else "DOWN"
+        return rnd.choice(("RIGHT", "RIGHT", "LEFT", "DOWN", "DOWN", "UP", "A", "SELECT"))
+    if name == "SettingsScreen":
+        if pressed > 8:
+            return "B"
+        row_keys = ("UP", "DOWN")
+        if top.menu.index < 4:      # not auto-dim or sleep
+            row_keys += ("LEFT", "RIGHT")
+        return rnd.choice(row_keys)
+    if pressed > 6:
+        return rnd.choice(("A", "B", "START"))
+    return rnd.choice(("LEFT", "RIGHT", "UP", "DOWN", "SELECT"))
+
+
+def plans(quick=False, storm=True):
     """name -> list of recorders (one per power-on)."""
     out = {}
     for name in GAMES:
@@ -273,4 +432,7 @@ def plans(quick=False):
     if not quick:
         out["continue"] = continue_plan()
     out["screens"] = screens_plan()
+    out["evening"] = evening_plan(short=quick)
+    if storm:
+        out["storm"] = storm_plan()
     return out

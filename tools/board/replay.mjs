@@ -6,8 +6,9 @@
 // waits until the board has printed as many of those lines as the simulator
 // did, then until the display is quiet, so a press never lands in a device
 // turn.  More lines than recorded means the board took another path: fail.
-// A Traceback on the console fails at once.  Item ["cut"] ends the run there
-// (with --dump-flash: a power cut).
+// A Traceback on the console fails at once.  Item ["wait", MS] lets MS
+// emulated ms pass; item ["cut"] ends the run there (with --dump-flash: a
+// power cut).
 //
 // Env BOARD_CUTS (JSON {"items": [[ITEM, MS], ...], "pages": [K, ...]}) takes
 // power cuts without ending the run: the whole flash as it is at that instant
@@ -93,6 +94,12 @@ export default async function (ctx) {
         await ctx.run(Math.max(0, start + cutAt - ctx.ms));
         cutter.take('press', { item: index });
       }
+      if (item[3] === 'fresh') {
+        // The answer (the menu, drawn with its line before the interpreter
+        // starts afresh) is an open; the whole, to the new run's menu, fresh.
+        await lines(want + item[4], STEP_TIMEOUT_MS, true);
+        presses.push(['open', lastPixelMs - start, item[4], ctx.pico.display.pixels - pixelsBefore]);
+      }
       want += item[2];
       // Before a cut the device may play on (a plan cut short): more lines are fine.
       const next = plan.items[index + 1];
@@ -102,6 +109,9 @@ export default async function (ctx) {
         presses.push([item[3] || (item[2] ? 'open' : 'move'), lastPixelMs - start, item[2],
           ctx.pico.display.pixels - pixelsBefore]);
       }
+    } else if (kind === 'wait') {
+      await ctx.run(item[1]);
+      check();
     } else if (kind === 'shot') {
       await quiet(200, 0);
       ctx.shot(item[1]);

@@ -1,0 +1,171 @@
+"""Dice Wide Shut column tables for the seats and the hint (``dws_core.bot_dws``).
+
+A half is modelled as five row states: the mask of checked columns (bit c),
+or CROSS for a split row.  A column is read top to bottom as a base-3 code:
+0 open cell, 1 checked, 2 blocked (crossed, or the last empty cell of a row
+with four checks: marking it would split).  A column table maps the 243 codes
+to the column's expected score (x UNIT, + OFFSET) when every open cell gets
+filled with chance k/8, independently; k = 0 is the column's score now.
+
+A module of its own: compiled from .py sources on the board, the bot's
+module in one piece needed more heap at a game's start than the Pico had
+after the app's own code (cp10_py in the board suite).
+"""
+
+from dws_core.dws import EMPTY_COLUMN_POINTS
+
+CROSS = 32
+UNIT = 8  # table values are points x UNIT + OFFSET (bytes)
+OFFSET = 48
+
+
+def _pop(m):
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
+
+
+def _digits():
+    out = bytearray(33 * 5)
+    for s in range(33):
+        for c in range(5):
+            if s == CROSS:
+                d = 2
+            elif s >> c & 1:
+                d = 1
+            else:
+                d = 2 if _pop(s) == 4 else 0
+            out[s * 5 + c] = d
+    return bytes(out)
+
+
+DIG = _digits()
+POP = bytes([_pop(m) for m in range(32)])
+del _digits, _pop  # import-time only: their code need not stay in RAM
+_cache = []  # [points pair, tables]: tables[half * 9 + k], one variant kept
+
+
+def _column_table(points_pair, half, k):
+    """Expected column value (x UNIT, +OFFSET) for every code, open cells
+    filled with chance k/8.  All 18 tables are built in one go on first use
+    (about 60 ms under MicroPython on a desktop, 2 s on the Pico) unless
+    ``ColumnTables`` built them a slice at a time before."""
+    if not _cache or _cache[0] != points_pair:
+        ColumnTables(points_pair).advance(ColumnTables.size)
+    return _cache[1][half * 9 + k]
+
+
+def clear_cache():
+    del _cache[:]
+
+
+# Codes per slice: about 4 ms each on the Pico (CircuitPython 10.2.1, .mpy).
+# A press that comes during a slice waits for it, so a slice is kept to
+# ~20 ms of the 60 ms a move may take to answer.
+SLICE_CODES = 5
+
+
+class ColumnTables:
+    """The column tables of ``points_pair`` built a slice of codes at a time
+    (``advance``), so that no main-loop pass of the device freezes the
+    screen; once ``done`` the bots and hints find them in the cache.  Every
+    level and the hint use them (``objective`` None)."""
+
+    objective = None
+    size = 2 * 243
+
+    def __init__(self, points_pair):
+        self.points_pair = points_pair
+        self.done = bool(_cache) and _cache[0] == points_pair
+        self._next = 0
+        # The rows of a half (9 x 243 ints) are allocated here, when the
+        # tables are asked for (a game's start, the heap just collected),
+        # and the second half reuses the lists that became bytes: allocated
+        # a pass later they failed on the PyBadge-sized heap with 34 KB
+        # free in pieces (make test-board, badge_mpy).
+        self._rows = None if self.done else [[0] * 243 for _ in range(9)]
+        self._out = []
+
+    def left(self):
+        return 0 if self.done else self.size - self._next
+
+    def advance(self, count):
+        """Build up to ``count`` more codes' rows; True once done."""
+        while count > 0 and not self.done:
+            half, start = divmod(self._next, 243)
+            end = min(243, start + count)
+            _build_rows(self.points_pair[half], self._rows, start, end)
+            count -= end - start
+            self._next += end - start
+            if end == 243:
+                rows = self._rows
+                tables = _finish(rows)
+                self._out += tables
+                # (_build_rows writes every entry of a half: no need to clear)
+                self._rows = [rows[k] if tables[k] is not rows[k] else [0] * 243
+                              for k in range(9)] if half == 0 else None
+                if half == 1:
+                    del _cache[:]
+                    _cache.append(self.points_pair)
+                    _cache.append(self._out)
+                    self._out = None
+                    self.done = True
+        return self.done
+
+
+def _build_rows(points, rows, first, end):
+    """Fill ``rows[k][code]`` for the codes ``first`` to ``end`` - 1."""
+    digit = [0] * 5
+    sums = [0] * 6
+    for code in range(first, end):
+        x = code
+        live = 0
+        for r in range(5):
+            digit[r] = x % 3
+            x //= 3
+            if digit[r] == 0:
+                live += 1
+        for m in range(6):
+            sums[m] = 0
+        for fill in range(1 << live):
+            bit = 0
+            run = 0
+            score = 0
+            seen = False
+            m = 0
+            for r in range(5):
+                d = digit[r]
+                if d == 0:
+                    if fill >> bit & 1:
+                        d = 1
+                        m += 1
+                    bit += 1
+                if d == 1:
+                    run += 1
+                    seen = True
+                elif run:
+                    score += points[run]
+                    run = 0
+            if run:
+                score += points[run]
+            sums[m] += score if seen else EMPTY_COLUMN_POINTS
+        denom = 8 ** live
+        for k in range(9):
+            total = 0
+            for m in range(live + 1):
+                total += sums[m] * k ** m * (8 - k) ** (live - m)
+            rows[k][code] = (total * UNIT * 2 + denom) // (2 * denom) + OFFSET
+
+
+def _finish(rows):
+    """The nine tables of one points variant: bytes where the values fit."""
+    out = []
+    for table in rows:
+        small = True
+        for v in table:
+            if v < 0 or v > 255:
+                small = False
+        out.append(bytes(table) if small else table)
+    return out

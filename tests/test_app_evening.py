@@ -1,0 +1,262 @@
+"""An evening on one power-up (issue 29), in the simulator: a finished game
+leaves nothing behind when the menu comes back, the heap log's test key
+makes no collection a player's drive would not make, a MemoryError saves
+the game first and Continue brings it back, and the board suite's evening
+figures fail on a heap that drifts down from game to game."""
+
+import gc
+import os
+import random
+import subprocess
+import sys
+import weakref
+
+from dws_app import app as app_module
+from dws_app.app import App
+from dws_app.error import ErrorScreen
+from dws_app.menu import MenuScreen
+from dws_app.store import Store
+from sim.play import dws_step, finish_interludes
+from sim.script import Session
+from test_app_faults import texts
+from tools.board import record
+from tools.board.__main__ import evening, menus_after_games
+
+# What a game of Cargo against the device imports beyond the menu.
+CARGO_MODULES = ("dws_core.cargo", "dws_app.game_cargo", "dws_app.game_base", "dws_app.seats",
+                 "dws_core.rng", "dws_core.bot_cargo", "dws_core.bots", "dws_app.pass_screen",
+                 "dws_app.scores", "dws_app.records_store")
+
+
+def board_kept():
+    """The project's modules a board holds when the app is built (code.py
+    and the app's own imports), from a fresh interpreter: this one has
+    imported the tests' too."""
+    done = subprocess.run([sys.executable, "-c", "import sys, sim.hw, dws_app.app; "
+                           "print(' '.join(sorted(sys.modules)))"],
+                          capture_output=True, text=True, check=True,
+                          env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    return done.stdout.split()
+
+
+def test_a_finished_game_leaves_nothing_behind(forgetting):
+    """Cargo to its scores against a Strong seat, then A: once the menu is
+    up, the engine, its screen and every module the game imported are gone
+    (on the board gc then frees their code and tables)."""
+    rec = record.Recorder(5)
+    rec.app.fresh = None            # (the same interpreter goes on: see the next test)
+    rec.app.memory.forgets = True
+    rec.app.memory.kept = board_kept() + [n for n in sys.modules if not n.startswith("dws_")]
+    assert "dws_app.seats" not in rec.app.memory.kept
+    record.setup_and_start(rec, 4, (None, "strong"), {})
+    finish_interludes(rec)
+    game = weakref.ref(rec.app.game)
+    screen = weakref.ref(rec.app.top)
+    assert all(name in sys.modules for name in CARGO_MODULES[:5])
+    record.play(rec, 4, random.Random(5))
+    assert rec.screen_name == "ScoresScreen"
+    assert all(name in sys.modules for name in CARGO_MODULES)
+    rec.press("A")
+    assert rec.screen_name == "MenuScreen"
+    gc.collect()
+    assert game() is None and screen() is None
+    assert [name for name in CARGO_MODULES if name in sys.modules] == []
+    assert rec.app.seats is None and rec.app._pass_screen is None
+    kept = rec.app.memory.kept
+    extra = sorted(name for name in sys.modules if name.startswith("dws_") and name not in kept)
+    assert extra == ["dws_app.menu", "dws_app.resume", "dws_app.widgets",
+                     "dws_core.games"]
+
+
+def test_after_a_game_the_interpreter_starts_afresh_behind_the_menu(capsys):
+    """On the board the press that leaves the scores is answered by the
+    menu, then a new interpreter (code.py's ``fresh``) draws the same menu
+    with the heap of a power-up: the recorder plays the board's part (a new
+    app on the same nvm) and counts the new run's lines in that press."""
+    rec = record.Recorder(5)
+    record.setup_and_start(rec, 4, (None, "strong"), {})
+    record.play(rec, 4, random.Random(5))
+    old = rec.app
+    menu = weakref.ref(old)
+    before = bytes(rec.hw.nvm.data)
+    rec.press("A")
+    assert rec.app is not old and rec.screen_name == "MenuScreen"
+    assert rec.items[-1] == ["key", "A", 2, "fresh", 1]   # the old menu's line, the new run's
+    del old
+    gc.collect()
+    assert menu() is None
+    assert bytes(rec.hw.nvm.data) == before     # nothing written by the restart
+    rec.press("DOWN")                           # the new app answers
+    assert rec.app.top.menu.index == 1 and rec.items[-1][3] == "move"
+    # A menu that was not reached from a game starts nothing afresh.
+    rec.press("UP", "A", "B")
+    assert rec.items[-1][3] == "open"
+
+
+def test_start_mid_game_lets_the_game_go_and_continue_brings_it_back(forgetting):
+    s = Session("pico_dice", seed=8)
+    s.app.memory.forgets = True
+    s.app.memory.kept = board_kept() + [n for n in sys.modules if not n.startswith("dws_")]
+    s.press("A")
+    while s.screen.rows[s.screen.menu.index] != "start":
+        s.press("DOWN")
+    s.press("A")
+    game = finish_interludes(s).game
+    state = game.checkpoint()
+    ref = weakref.ref(game)
+    del game
+    s.press("START")
+    gc.collect()
+    assert type(s.screen).__name__ == "MenuScreen" and ref() is None
+    # (the menu decodes the save again for Continue: the engine is back)
+    assert "dws_app.game_dws" not in sys.modules and "dws_app.seats" in sys.modules
+    assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    s.press("A")
+    assert finish_interludes(s).game.checkpoint() == state
+
+
+def scripted_session(heap_log):
+    """A Dice Wide Shut game and back to the menu; the test keys as given."""
+    s = Session("pico_dice", seed=3)
+    s.app.test["heap_log"] = heap_log
+    s.press("A", "DOWN", "DOWN", "DOWN", "A")
+    rnd = random.Random(3)
+    for _ in range(40):
+        game = finish_interludes(s).game
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    s.press("START", "DOWN", "A", "B")
+    return s
+
+
+def test_the_heap_log_key_makes_no_collection_of_its_own(monkeypatch, capsys):
+    """The board suite's heap log prints; the collections behind its lines
+    are the app's on every drive (a screen shown, a checkpoint)."""
+    made = {}
+    for heap_log in (0, 1):
+        calls = []
+        monkeypatch.setattr(app_module, "collect", lambda before=None: calls.append(before))
+        scripted_session(heap_log)
+        made[heap_log] = calls
+    assert len(made[0]) > 20 and made[0] == made[1]
+    assert "heap " in capsys.readouterr().out
+
+
+def test_out_of_memory_in_a_game_saves_it_and_continue_brings_it_back():
+    """A MemoryError inside a game: its newest checkpoint is saved even when
+    the pass that reached it had not saved it yet, the error screen says
+    what to do, A restarts in a new interpreter (``fresh``) and Continue
+    brings the game back."""
+    reloads = []
+    s = Session("pico_dice", seed=6)
+    s.app.fresh = lambda: reloads.append(1)
+    s.press("A", "DOWN", "DOWN", "DOWN", "A")
+    game = finish_interludes(s).game
+    start = game.checkpoint()
+    step = game.step
+
+    def step_out_of_memory(st):
+        events = step(st)
+        if game.checkpoint() is not start:     # a new checkpoint, not saved yet
+            raise MemoryError("memory allocation failed, allocating 4096 bytes")
+        return events
+    game.step = step_out_of_memory
+    rnd = random.Random(6)
+    while not isinstance(s.app.top, ErrorScreen):
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    newest = game.checkpoint()
+    assert newest is not start
+    assert isinstance(s.app.top, ErrorScreen)
+    shown = "\n".join(texts(s.app.top.group))
+    assert "Out of memory" in shown and "Continue" in shown and "Your game is saved." in shown
+    assert Store(bytearray(s.hw.nvm.data)).load_game()[0] == newest
+    assert s.app.seats is None and s.app.game is None
+    s.press("A")
+    assert reloads == [1]                   # the board starts afresh here
+    assert isinstance(s.app.top, MenuScreen)  # (the simulator goes on in the same app)
+    assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    s.press("A")
+    assert finish_interludes(s).game.checkpoint() == newest
+
+
+def test_any_other_error_restarts_without_a_reload():
+    s = Session("pico_dice", seed=6)
+    reloads = []
+    s.app.fresh = lambda: reloads.append(1)
+    s.app.test["fail"] = 1
+    s.press("B")
+    assert isinstance(s.app.top, ErrorScreen) and "Out of memory" not in "\n".join(
+        texts(s.app.top.group))
+    s.press("A")
+    assert reloads == [] and isinstance(s.app.top, MenuScreen)
+
+
+# ----- the board suite's evening figures --------------------------------------
+
+SERIAL = "\r\n".join((
+    "heap 100000 MenuScreen 1 0 0", "block 24576 60000",
+    "heap 60000 SetupScreen 2 0 0", "heap 50000 checkpoint 3 0 0",
+    "heap 52000 ScoresScreen 4 0 0", "heap 90000 MenuScreen 5 0 0", "block 24576 62000",
+    "heap 85000 RecordsScreen 6 0 0", "heap 89000 MenuScreen 7 0 0", "block 20480 62000",
+    "heap 70000 DwsScreen 8 0 0", "heap 87000 MenuScreen 9 0 0", "block 16384 63000", ""))
+
+
+def test_menus_after_games_skip_the_menus_between_screens():
+    assert menus_after_games(SERIAL) == [(100000, 24576, 60000), (90000, 24576, 62000),
+                                         (87000, 16384, 63000)]
+    fresh = SERIAL.replace("heap 87000 MenuScreen 9 0 0\r\nblock 16384 63000",
+                           "heap 87000 MenuScreen 9 0 0\r\nblock 16384 63000\r\n"
+                           "nvm 1 2\r\nheap 99000 MenuScreen 1 0 0\r\nblock 24576 60000")
+    assert menus_after_games(fresh)[-1] == (99000, 24576, 60000)     # the new interpreter's
+    assert len(menus_after_games(fresh)) == 3
+    assert menus_after_games("heap 5 MenuScreen 1 0 0\r\n") == [(5, None, None)]
+
+
+def run(plan, menus, min_free=50000, emu_s=400.0, ok=True):
+    return {"plan": plan, "config": "cp10_mpy", "menus": menus, "min_free": min_free,
+            "emu_s": emu_s, "ok": ok}
+
+
+def test_the_evening_fails_on_a_heap_that_drifts_down():
+    bench = {}
+    steady = [(100000, 24576, 6), (90000, 24576, 7), (89000, 24576, 7), (88500, 24576, 8)]
+    assert evening([run("evening", steady)], bench) == []
+    assert bench["board.evening.menu_free_bytes.cp10_mpy"] == [90000, 89000, 88500]
+    assert bench["board.evening.boot_menu_free_bytes.cp10_mpy"] == 100000
+    assert bench["board.evening.menu_block_bytes.cp10_mpy"] == [24576] * 3
+    leak = steady + [(87000, 8192, 9)]
+    [failure] = evening([run("evening", leak)], {})
+    assert "87000" in failure["error"]
+
+
+def test_a_short_storm_fails():
+    assert evening([run("storm", [], emu_s=400.0)], {}) == []
+    [failure] = evening([run("storm", [], emu_s=120.0)], {})
+    assert "fewer than" in failure["error"]
+
+
+def test_the_evening_plans_come_back_to_the_menu(monkeypatch):
+    """The plans themselves (recorded on the simulator): the short evening
+    starts every game twice and comes back to the menu each time, and the
+    storm opens every game and the screens between games."""
+    started = []
+    start_game = App.start_game
+    monkeypatch.setattr(App, "start_game", lambda app, gid, *a, **k: (
+        started.append(gid), start_game(app, gid, *a, **k)))
+    [rec] = record.evening_plan(short=True)
+    assert rec.screen_name == "MenuScreen"
+    assert started == [1, 2, 3, 4, 5] * 2
+    shown = []
+    show = App._show
+    monkeypatch.setattr(App, "_show", lambda app: (shown.append(type(app.top).__name__),
+                                                   show(app)))
+    started[:] = []
+    [storm] = record.storm_plan()
+    assert storm.screen_name == "MenuScreen"
+    assert sum(1 for item in storm.items if item[0] == "key") >= record.STORM_PRESSES
+    assert sorted(set(started)) == [1, 2, 3, 4, 5]
+    for screen in ("HelpScreen", "SetupScreen", "RecordsScreen", "SettingsScreen",
+                   "PassScreen", "ScoresScreen"):
+        assert screen in shown
