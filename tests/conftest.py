@@ -18,11 +18,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture
-def forgetting():
+def forgetting(monkeypatch):
     """Let the app forget modules on CPython too (the screens between games
     while a game is in play, and every module it did not keep when a game
     ends), then put every module and package attribute back as it was, so
     other tests keep their classes."""
+    from dws_app import memory
+    monkeypatch.setattr(memory, "FORGETS", True)
     modules = dict(sys.modules)
     attributes = []
     for name, module in modules.items():

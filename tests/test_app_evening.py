@@ -18,7 +18,7 @@ from dws_app.menu import MenuScreen
 from dws_app.store import Store
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
-from test_app_faults import texts
+from test_app_faults import play_to_the_error_screen, texts
 from tools.board import record
 from tools.board.__main__ import evening, menus_after_games
 
@@ -45,9 +45,8 @@ def test_a_finished_game_leaves_nothing_behind(forgetting):
     (on the board gc then frees their code and tables)."""
     rec = record.Recorder(5)
     rec.app.fresh = None            # (the same interpreter goes on: see the next test)
-    rec.app.memory.forgets = True
-    rec.app.memory.kept = board_kept() + [n for n in sys.modules if not n.startswith("dws_")]
-    assert "dws_app.seats" not in rec.app.memory.kept
+    rec.app.kept = board_kept() + [n for n in sys.modules if not n.startswith("dws_")]
+    assert "dws_app.seats" not in rec.app.kept
     record.setup_and_start(rec, 4, (None, "strong"), {})
     finish_interludes(rec)
     game = weakref.ref(rec.app.game)
@@ -62,7 +61,7 @@ def test_a_finished_game_leaves_nothing_behind(forgetting):
     assert game() is None and screen() is None
     assert [name for name in CARGO_MODULES if name in sys.modules] == []
     assert rec.app.seats is None and rec.app._pass_screen is None
-    kept = rec.app.memory.kept
+    kept = rec.app.kept
     extra = sorted(name for name in sys.modules if name.startswith("dws_") and name not in kept)
     assert extra == ["dws_app.menu", "dws_app.resume", "dws_app.widgets",
                      "dws_core.games"]
@@ -95,8 +94,7 @@ def test_after_a_game_the_interpreter_starts_afresh_behind_the_menu(capsys):
 
 def test_start_mid_game_lets_the_game_go_and_continue_brings_it_back(forgetting):
     s = Session("pico_dice", seed=8)
-    s.app.memory.forgets = True
-    s.app.memory.kept = board_kept() + [n for n in sys.modules if not n.startswith("dws_")]
+    s.app.kept = board_kept() + [n for n in sys.modules if not n.startswith("dws_")]
     s.press("A")
     while s.screen.rows[s.screen.menu.index] != "start":
         s.press("DOWN")
@@ -161,11 +159,7 @@ def test_out_of_memory_in_a_game_saves_it_and_continue_brings_it_back():
             raise MemoryError("memory allocation failed, allocating 4096 bytes")
         return events
     game.step = step_out_of_memory
-    rnd = random.Random(6)
-    while not isinstance(s.app.top, ErrorScreen):
-        finish_interludes(s)
-        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
-        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    play_to_the_error_screen(s, game, random.Random(6))
     newest = game.checkpoint()
     assert newest is not start
     assert isinstance(s.app.top, ErrorScreen)
@@ -208,8 +202,9 @@ def test_menus_after_games_skip_the_menus_between_screens():
                                          (87000, 16384, 63000)]
     fresh = SERIAL.replace("heap 87000 MenuScreen 9 0 0\r\nblock 16384 63000",
                            "heap 87000 MenuScreen 9 0 0\r\nblock 16384 63000\r\n"
-                           "nvm 1 2\r\nheap 99000 MenuScreen 1 0 0\r\nblock 24576 60000")
-    assert menus_after_games(fresh)[-1] == (99000, 24576, 60000)     # the new interpreter's
+                           "nvm 1 2\r\nheap 99000 MenuScreen 1 0 0")
+    # the new interpreter's free heap, the probe's figures from before it
+    assert menus_after_games(fresh)[-1] == (99000, 16384, 63000)
     assert len(menus_after_games(fresh)) == 3
     assert menus_after_games("heap 5 MenuScreen 1 0 0\r\n") == [(5, None, None)]
 

@@ -525,6 +525,14 @@ def test_exception_shows_error_screen_and_a_restarts(profile, where, capsys):
     assert s.app.last_error is not None and finish_interludes(s).game is s.app.game
 
 
+def play_to_the_error_screen(s, game, rnd):
+    """Random Dice Wide Shut steps by buttons until the error screen is up."""
+    while not isinstance(s.app.top, ErrorScreen):
+        finish_interludes(s)
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+
+
 class FailingNvm(bytearray):
     """An nvm whose writes fail (a flash error) once armed."""
     failing = False
@@ -543,11 +551,7 @@ def test_failed_nvm_write_keeps_the_last_save():
     s.app.store = Store(nvm)
     saved = game.checkpoint()
     nvm.failing = True
-    rnd = random.Random(4)
-    while not isinstance(s.app.top, ErrorScreen):
-        finish_interludes(s)
-        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
-        dws_step(s, rnd.choice(steps or game.legal_steps()))
+    play_to_the_error_screen(s, game, random.Random(4))
     assert isinstance(s.app.last_error, OSError)
     nvm.failing = False
     s.press("A")

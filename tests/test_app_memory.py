@@ -62,7 +62,6 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     and help; help opened in the game is forgotten when it closes; START
     brings the menu back (imported again) with Continue, which resumes."""
     s = Session("pybadge", seed=4)
-    s.app.memory.forgets = True
     assert type(s.screen).__name__ == "MenuScreen"
     assert s.screen.menu.items[0] == "Dice Wide Shut"
     s.press("SELECT")

@@ -16,7 +16,8 @@ from dws_app import theme, ui
 from dws_app.buttons import Buttons
 from dws_app.clock import ticks_diff
 from dws_app.leds import Leds
-from dws_app.memory import Memory, allocated, collect, free
+from dws_app import memory
+from dws_app.memory import collect
 from dws_app.sound import Sound
 from dws_app.store import Store
 
@@ -32,8 +33,6 @@ GAME_SCREENS = (
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
 DIM_PERCENT = 15
-# The error screen's words when the heap ran out (a MemoryError).
-OUT_OF_MEMORY = "Out of memory. Restart, then Continue brings your game back."
 # Without a press, the display is refreshed at most this often (animations,
 # device turns, progress): ~30 frames a second.
 IDLE_FRAME_MS = 33
@@ -84,8 +83,10 @@ class App:
         self.oy = 0
         self.buttons = Buttons(hw.keys, hw.key_map)
         self.last_error = None      # the last exception poll() caught (tests look)
-        self.memory = Memory()      # what lives between games (dws_app.memory)
-        self.memory.keep()          # (before the store may decode a saved game)
+        # What lives for the whole power-up (dws_app.memory), taken before
+        # the store may decode a saved game.
+        self.kept = memory.modules()
+        self.played = False         # a game was opened since the menu's last fresh heap
         # Shown while a game's screen is let go: nothing to draw, and the
         # panel keeps its last picture until the next refresh.
         self.blank = ui.group()
@@ -182,10 +183,9 @@ class App:
         """The collection due, then the lines due: ``heap FREE WHERE MS THINK
         PASS`` with the free heap, the time, the longest device decision and
         the longest main-loop pass (a frozen screen) since the last line;
-        at the menu with the ``probe`` test key also ``block N ALLOC``: the
-        largest bytearray that can still be allocated, and the heap in use
-        (what the app holds; FREE also counts what the heap may still grow
-        by, less once it has grown)."""
+        at the menu after a game with the ``probe`` test key also ``block N
+        ALLOC``: the largest bytearray that can still be allocated, and the
+        heap in use (FREE also counts what the heap may still grow by)."""
         if not self.collect_due:
             return
         self.collect_due = False
@@ -194,7 +194,8 @@ class App:
         if not due:
             return
         self.heap_due = []
-        left = free()
+        import gc
+        left = gc.mem_free() if hasattr(gc, "mem_free") else 0   # 0: CPython
         for where in due:
             seats = self.seats
             think = 0
@@ -203,9 +204,10 @@ class App:
                 seats.think_max = 0
             print("heap", left, where, self.hw.ticks_ms(), think, self.pass_max)
             self.pass_max = 0
-            if where == "MenuScreen" and self.test.get("probe"):
+            if where == "MenuScreen" and self.test.get("probe") and self.later is not None:
+                # (only before a fresh start: no game meets what it did)
                 from dws_app.heap_probe import largest_block
-                print("block", largest_block(), allocated())
+                print("block", largest_block(), gc.mem_alloc() if left else 0)
 
     def nvm_log(self, notes=()):
         """With the ``heap_log`` test key: ``nvm GAME RECORDS``, the CRCs of
@@ -224,7 +226,7 @@ class App:
         self.stack.pop()
         self._show()
         if self.game is not None:   # e.g. help closed over the game
-            self.memory.between_games()
+            memory.forget_between_games()
 
     def replace(self, screen):
         self.stack.pop()
@@ -234,7 +236,7 @@ class App:
         """Back to the main menu (rebuilt, so Continue shows up to date);
         after a game once the handler that asked has returned (``order``):
         its frame would keep the game on the heap."""
-        if self.memory.played and self.looping:
+        if self.played and self.looping:
             self.order = ("show_menu",)
         else:
             self.show_menu()
@@ -250,12 +252,13 @@ class App:
         self.seats = None
         self.stack = []
         self.leds.off()
-        played = self.memory.played
+        played = self.played
         if played:
+            self.played = False
             self._pass_screen = None
             self._saved = None
             self.display.root_group = self.blank
-            self.memory.end_game()
+            memory.end_game(self.kept)
         from dws_app.menu import MenuScreen
         self.push(MenuScreen(self))
         if played and self.fresh is not None and self.looping:
@@ -297,7 +300,7 @@ class App:
             # The screen on display goes too (the panel keeps its picture
             # until the next frame, which shows what the order built).
             self.display.root_group = self.blank
-            self.memory.between_games()
+            memory.forget_between_games()
             getattr(self, order[0])(*order[1:])
 
     def tick(self, pressed=False):
@@ -346,46 +349,18 @@ class App:
         return name
 
     def fail(self, e):
-        """Traceback to the console only; on screen a short message and
-        "press A to restart".  The game in play is saved first (its last
-        checkpoint); out of memory, once its screens and tables are let go,
-        and A starts a new interpreter (``fresh``)."""
+        """The last resort inside the app: a short message and "press A to
+        restart" (``dws_app.error.failed``: the game saved first).  Out of
+        memory, the screens go first, so that the error's code finds room."""
         self.last_error = e
-        try:
-            import traceback
-            traceback.print_exception(e)
-        except ImportError:
-            print(repr(e))
-        game = self.game
-        self.game_running(False)
-        self.game = None
-        self.later = None
-        self.order = None
-        self.leds.off()
         low = isinstance(e, MemoryError)
         if low:
-            self.out_of_memory = True
             self.stack = []
             self._pass_screen = None
             self.display.root_group = self.blank
             collect()
-        if game is not None and not game.over:
-            try:
-                if game.checkpoint() is not self._saved:
-                    self.save_game(game)
-            except Exception as e2:     # (the store keeps its last complete save)
-                print(repr(e2))
-        if low:                         # the game's modules and tables go too
-            game = self.seats = None
-            self.memory.end_game()
-        try:
-            saved = self.store.has_game()
-        except Exception:
-            saved = False
-        from dws_app.error import ErrorScreen
-        self.stack = []
-        message = OUT_OF_MEMORY if low else type(e).__name__ + ": " + str(e)
-        self.push(ErrorScreen(self, message, saved))
+        from dws_app.error import failed
+        failed(self, e, low)
 
     def start(self):
         if not self.stack:
@@ -486,7 +461,7 @@ class App:
             self.seats = SeatPlayer(self, game)
         self.game_running(True)
         self.game = game
-        self.memory.played = True
+        self.played = True
         if self.looping:
             self.later = ("show_game", fresh)
         else:
@@ -496,7 +471,7 @@ class App:
         game = self.game
         cls = screen_class(game.GAME_ID)
         self.stack = []             # the menu is rebuilt by home()
-        self.memory.between_games()
+        memory.forget_between_games()
         if not fresh and game.players > 1 and not self.seats.device(game.current):
             # A resumed game at a player's turn: the hand-over first, and the
             # game screen built under it a pass later, after the hand-over's

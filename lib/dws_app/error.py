@@ -5,7 +5,47 @@ The traceback goes to the serial console only."""
 
 import displayio
 
-from dws_app import theme, ui
+from dws_app import memory, theme, ui
+
+# What the screen says when the heap ran out (a MemoryError).
+OUT_OF_MEMORY = "Out of memory. Restart, then Continue brings your game back."
+
+
+def failed(app, e, low):
+    """After an exception inside the app (``App.fail``): the traceback to
+    the console only; the game in play saved at its last checkpoint when
+    the store does not hold that yet; out of memory (``low``) its modules
+    and tables let go too, and A starts a new interpreter (``App.fresh``);
+    then the error screen."""
+    try:
+        import traceback
+        traceback.print_exception(e)
+    except ImportError:
+        print(repr(e))
+    game = app.game
+    app.game_running(False)
+    app.game = None
+    app.later = None
+    app.order = None
+    app.leds.off()
+    if game is not None and not game.over:
+        try:
+            if game.checkpoint() is not app._saved:
+                app.save_game(game)
+        except Exception as e2:     # (the store keeps its last complete save)
+            print(repr(e2))
+    if low:
+        game = app.seats = None
+        app.out_of_memory = True
+        app.played = False
+        memory.end_game(app.kept)
+    try:
+        saved = app.store.has_game()
+    except Exception:
+        saved = False
+    app.stack = []
+    message = OUT_OF_MEMORY if low else type(e).__name__ + ": " + str(e)
+    app.push(ErrorScreen(app, message, saved))
 
 
 def error_group(display, message, saved=True):

@@ -7,14 +7,14 @@ what is forgotten and when, and when the collector runs."""
 # behind is the heap the next one starts from.  The rules:
 #
 # * Kept: the modules imported when the app is built (code.py's, the app's
-#   loop, theme, buttons, LEDs, sound, the store): ``Memory.keep``.  They
+#   loop, theme, buttons, LEDs, sound, the store): ``modules()``.  They
 #   are allocated first, at the bottom of the heap, and never move.
 # * Forgotten when a game ends (``end_game``): every other module.  The
 #   game's screen, engine, bot, seats and the tables its modules hold go
 #   with them, and so do the screens between games; the menu imports what
 #   it needs again.  Nothing a game built outlives it.
-# * Forgotten while a game is in play (``between_games``): the screens used
-#   only between games (``BETWEEN_GAMES``), so a game has their heap.
+# * Forgotten while a game is in play: the screens used only between games
+#   (``BETWEEN_GAMES``), so a game has their heap.
 # * Collected after every screen change and checkpoint, once its frame is
 #   drawn (``App.heap_flush``), on every drive: a player's device does
 #   exactly what the board suite measures (the heap log only prints), and
@@ -37,6 +37,9 @@ BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.rec
                  "dws_app.records_store", "dws_app.help", "dws_app.settings",
                  "dws_app.error", "dws_app.resume", "dws_app.widgets")
 BOARD = sys.implementation.name != "cpython"
+# Modules are forgotten on the board only: CPython (tests, the simulator)
+# keeps one copy of each class (a test may set this for its own run).
+FORGETS = BOARD
 
 
 def forget(names):
@@ -59,39 +62,18 @@ def collect(before=None):
         gc.collect()
 
 
-def free():
-    # gc.mem_free(); 0 on CPython, which has no such figure.
-    import gc
-    return gc.mem_free() if hasattr(gc, "mem_free") else 0
+def forget_between_games():
+    if FORGETS:
+        forget(BETWEEN_GAMES)
 
 
-def allocated():
-    # gc.mem_alloc(); 0 on CPython.
-    import gc
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+def modules():
+    # The modules held now (the app keeps the list of those it is built with).
+    return list(sys.modules)
 
 
-class Memory:
-    # The policy of one app: ``keep()`` once it is built, ``between_games()``
-    # when a game's screen opens, ``end_game()`` when the menu comes back.
-
-    def __init__(self, forgets=BOARD):
-        self.forgets = forgets
-        self.kept = None        # the modules that live for the whole power-up
-        self.played = False     # a game was opened since the last end_game()
-
-    def keep(self):
-        self.kept = list(sys.modules)
-
-    def between_games(self):
-        if self.forgets:
-            forget(BETWEEN_GAMES)
-
-    def end_game(self):
-        # Every module not kept goes, then a collection: the next game
-        # starts from a heap like the first one's.
-        self.played = False
-        if self.forgets and self.kept is not None:
-            kept = self.kept
-            forget([name for name in list(sys.modules) if name not in kept])
-        collect()
+def end_game(kept):
+    # Every module not in ``kept`` goes, then a collection.
+    if FORGETS:
+        forget([name for name in list(sys.modules) if name not in kept])
+    collect()
