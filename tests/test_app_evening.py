@@ -20,7 +20,7 @@ from sim.play import dws_step, finish_interludes
 from sim.script import Session
 from test_app_faults import play_to_the_error_screen, texts
 from tools.board import record
-from tools.board.__main__ import evening, menus_after_games
+from tools.board.__main__ import evening, games_min_free, menus_after_games
 
 # What a game of Cargo against the device imports beyond the menu.
 CARGO_MODULES = ("dws_core.cargo", "dws_app.game_cargo", "dws_app.game_base", "dws_app.seats",
@@ -207,6 +207,16 @@ def test_menus_after_games_skip_the_menus_between_screens():
     assert menus_after_games(fresh)[-1] == (99000, 16384, 63000)
     assert len(menus_after_games(fresh)) == 3
     assert menus_after_games("heap 5 MenuScreen 1 0 0\r\n") == [(5, None, None)]
+
+
+def test_each_run_of_the_interpreter_is_one_game():
+    serial = "\r\n".join((
+        "heap 100 MenuScreen 1 0 0", "heap 60 DwsScreen 2 0 0", "heap 40 checkpoint 3 0 0",
+        "heap 90 MenuScreen 4 0 0", "soft reboot", "heap 100 MenuScreen 1 0 0",
+        "heap 70 SetupScreen 2 0 0", "heap 50 StbScreen 3 0 0", "heap 30 checkpoint 4 0 0",
+        "soft reboot", "heap 100 MenuScreen 1 0 0", "heap 55 DwsScreen 2 0 0",
+        "soft reboot", "heap 100 MenuScreen 1 0 0", "heap 80 RecordsScreen 2 0 0"))
+    assert games_min_free(serial) == {"dws": 40, "stb": 30}
 
 
 def run(plan, menus, min_free=50000, emu_s=400.0, ok=True):

@@ -353,8 +353,8 @@ def between_games(rec):
 # and game, as a child handed the device would, with pauses between some of
 # them (cheap to emulate: the board idles).  Enough for five emulated
 # minutes on the board (``tools.board`` checks the time).
-STORM_PRESSES = 800
-STORM_PAUSES_MS = (0, 0, 0, 150, 300, 600, 1200)
+STORM_PRESSES = 450
+STORM_PAUSES_MS = (0, 0, 200, 400, 800, 1500, 2500)
 # Keys by weight in a game screen: mostly A and the arrows, so games move on.
 STORM_GAME_KEYS = ("A",) * 6 + ("RIGHT",) * 3 + ("DOWN",) * 3 + ("LEFT", "UP", "B", "B")
 # Games whose hint needs no one-off tables: SELECT there gives the same
@@ -401,7 +401,7 @@ def storm_plan(presses=STORM_PRESSES, seed=51):
 def storm_key(rec, top, name, rnd, pressed):
     """The next random key on screen ``name`` (``pressed`` keys so far)."""
     if isinstance(top, GameScreen):
-        if rnd.random() < 0.03 * (pressed > 15):
+        if rnd.random() < 0.05 * (pressed > 10):
             return "START"
         if top.game.GAME_ID in STORM_HINTS and rnd.random() < 0.05:
             return "SELECT"
