@@ -48,13 +48,13 @@ def test_forgetting_the_between_game_screens_frees_their_code():
     """What stays after forgetting is their interned names (qstrs), which the
     interpreter never frees; their code and tables go."""
     session = measure(DWS_GAME)
-    forgotten = measure(DWS_GAME, app_mod.BETWEEN_GAMES)
+    forgotten = measure(DWS_GAME, app_mod.between_games())
     assert forgotten < session - 6000
     assert forgotten > measure(IN_GAME)
 
 
 def loaded():
-    return [name for name in app_mod.BETWEEN_GAMES if name in sys.modules]
+    return [name for name in app_mod.between_games() if name in sys.modules]
 
 
 def test_a_game_runs_without_the_between_game_screens(forgetting):

@@ -244,7 +244,7 @@ class App:
     def show_menu(self):
         # After a game everything it built is let go first, the screen on
         # display too (the panel keeps its picture until the menu is
-        # drawn), then the interpreter starts afresh (start_fresh).
+        # drawn), then the interpreter starts afresh (``fresh``).
         self.autosave()
         self.game_running(False)
         self.game = None
@@ -262,15 +262,12 @@ class App:
         from dws_app.menu import MenuScreen
         self.push(MenuScreen(self))
         if played and self.fresh is not None and self.looping:
-            self.later = ("start_fresh",)
-
-    def start_fresh(self):
-        # After a game, once the menu is drawn: a new interpreter (code.py)
-        # draws it again, and every game starts from a power-up's heap.
-        # Forgetting gives back all but the names the game's modules
-        # interned, which CircuitPython never frees (hardware.md, "Memory
-        # across games").
-        self.fresh()
+            # Once the menu is drawn, a new interpreter (code.py) draws it
+            # again, and every game starts from a power-up's heap: forgetting
+            # gives back all but the names the game's modules interned,
+            # which CircuitPython never frees (hardware.md, "Memory across
+            # games").
+            self.later = ("fresh",)
 
     # ----- input and time ------------------------------------------------
 

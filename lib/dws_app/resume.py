@@ -1,6 +1,6 @@
 """Saved games between games: which payloads can be resumed, the title the
 menu offers, and Continue.  Used at power-up and from the menu only, so it is
-forgotten while a game is in play (``memory.BETWEEN_GAMES``)."""
+forgotten while a game is in play (``memory.BETWEEN``)."""
 
 from dws_app.app import game_ids
 from dws_app.memory import collect

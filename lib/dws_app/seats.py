@@ -270,6 +270,8 @@ class SeatPlayer:
             self.lookup = False
             from dws_app.tables import find
             self.tables, self.slice = find(self.game, self.levels)
+            from dws_app.memory import forget
+            forget(("dws_app.tables",))     # (used once: ~0.9 KB for the rest of the game)
             if not self.tables:
                 self.prepare_t0 = None     # built in an earlier game
             return
