@@ -23,8 +23,8 @@ def forgetting(monkeypatch):
     while a game is in play, and every module it did not keep when a game
     ends), then put every module and package attribute back as it was, so
     other tests keep their classes."""
-    from dws_app import memory
-    monkeypatch.setattr(memory, "FORGETS", True)
+    from dws_app import app
+    monkeypatch.setattr(app, "FORGETS", True)
     modules = dict(sys.modules)
     attributes = []
     for name, module in modules.items():

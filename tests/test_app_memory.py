@@ -7,7 +7,7 @@ import sys
 
 
 from bench.app_heap import DWS_GAME, IN_GAME, measure
-from dws_app import memory as app_mod
+from dws_app import app as app_mod
 from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
@@ -48,13 +48,13 @@ def test_forgetting_the_between_game_screens_frees_their_code():
     """What stays after forgetting is their interned names (qstrs), which the
     interpreter never frees; their code and tables go."""
     session = measure(DWS_GAME)
-    forgotten = measure(DWS_GAME, app_mod.between_games())
+    forgotten = measure(DWS_GAME, app_mod.BETWEEN_GAMES)
     assert forgotten < session - 6000
     assert forgotten > measure(IN_GAME)
 
 
 def loaded():
-    return [name for name in app_mod.between_games() if name in sys.modules]
+    return [name for name in app_mod.BETWEEN_GAMES if name in sys.modules]
 
 
 def test_a_game_runs_without_the_between_game_screens(forgetting):
@@ -62,6 +62,7 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     and help; help opened in the game is forgotten when it closes; START
     brings the menu back (imported again) with Continue, which resumes."""
     s = Session("pybadge", seed=4)
+    s.app.forgets = True
     assert type(s.screen).__name__ == "MenuScreen"
     assert s.screen.menu.items[0] == "Dice Wide Shut"
     s.press("SELECT")

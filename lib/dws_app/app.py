@@ -12,12 +12,12 @@ prints its traceback (the serial console on the device) and shows the error
 screen; A there restarts the app from the store, as a power-up would.
 """
 
+import sys
+
 from dws_app import theme, ui
 from dws_app.buttons import Buttons
 from dws_app.clock import ticks_diff
 from dws_app.leds import Leds
-from dws_app import memory
-from dws_app.memory import collect
 from dws_app.sound import Sound
 from dws_app.store import Store
 
@@ -43,6 +43,35 @@ LOOP_SLEEP_S = 0.002
 # A collection once the heap has taken this much since the last one, right
 # after a press's frame (``tidy_heap``).
 GC_EVERY_BYTES = 8192
+# Screens (and the records code) used only between games.  While a game is in
+# play they are forgotten, so gc frees their code, and imported again when
+# next needed.  None of them is referenced by a module that a game keeps.
+BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
+                 "dws_app.records_store", "dws_app.help", "dws_app.settings",
+                 "dws_app.error", "dws_app.resume", "dws_app.widgets")
+# Only on the board: CPython (tests, simulator) keeps one copy of each class.
+FORGETS = sys.implementation.name != "cpython"
+
+
+def forget(names):
+    """Drop the modules ``names`` from ``sys.modules`` and from their package,
+    so that once no object of theirs is left, gc frees their code."""
+    for name in names:
+        if sys.modules.pop(name, None) is not None:
+            dot = name.rfind(".")
+            package = sys.modules.get(name[:dot])
+            if package is not None and hasattr(package, name[dot + 1:]):
+                delattr(package, name[dot + 1:])
+
+
+def collect(before=None):
+    """A collection before a game's modules are imported: the compiler (.py)
+    and the code (.mpy) need room in a heap the menu left fragmented.
+    ``before``: a module's name, collect only if it is not imported yet."""
+    if before is not None and before in sys.modules:
+        return
+    import gc
+    gc.collect()
 
 
 def screen_class(game_id):
@@ -83,9 +112,7 @@ class App:
         self.oy = 0
         self.buttons = Buttons(hw.keys, hw.key_map)
         self.last_error = None      # the last exception poll() caught (tests look)
-        # What lives for the whole power-up (dws_app.memory), taken before
-        # the store may decode a saved game.
-        self.kept = memory.modules()
+        self.forgets = FORGETS      # forget BETWEEN_GAMES while a game is in play
         self.played = False         # a game was opened since the menu's last fresh heap
         # Shown while a game's screen is let go: nothing to draw, and the
         # panel keeps its last picture until the next refresh.
@@ -173,8 +200,8 @@ class App:
         """A screen shown or a checkpoint: a collection once the frame that
         goes with it is drawn (``heap_flush``; tens of ms on the Pico, not
         part of a press's answer), and with the ``heap_log`` test key a
-        line for ``where``.  The collection is the memory policy of every
-        drive (``dws_app.memory``): the key only prints."""
+        line for ``where``.  The collection is every drive's, the board
+        suite measures what a player's device does: the key only prints."""
         self.collect_due = True
         if self.test.get("heap_log"):
             self.heap_due.append(where)
@@ -189,7 +216,8 @@ class App:
         if not self.collect_due:
             return
         self.collect_due = False
-        collect()
+        if FORGETS:                 # (on the board; CPython needs none)
+            collect()
         due = self.heap_due
         if not due:
             return
@@ -226,7 +254,11 @@ class App:
         self.stack.pop()
         self._show()
         if self.game is not None:   # e.g. help closed over the game
-            memory.forget_between_games()
+            self.forget_between_games()
+
+    def forget_between_games(self):
+        if self.forgets:
+            forget(BETWEEN_GAMES)
 
     def replace(self, screen):
         self.stack.pop()
@@ -258,7 +290,7 @@ class App:
             self._pass_screen = None
             self._saved = None
             self.display.root_group = self.blank
-            memory.end_game(self.kept)
+            collect()
         from dws_app.menu import MenuScreen
         self.push(MenuScreen(self))
         if played and self.fresh is not None and self.looping:
@@ -297,7 +329,7 @@ class App:
             # The screen on display goes too (the panel keeps its picture
             # until the next frame, which shows what the order built).
             self.display.root_group = self.blank
-            memory.forget_between_games()
+            self.forget_between_games()
             getattr(self, order[0])(*order[1:])
 
     def tick(self, pressed=False):
@@ -468,7 +500,7 @@ class App:
         game = self.game
         cls = screen_class(game.GAME_ID)
         self.stack = []             # the menu is rebuilt by home()
-        memory.forget_between_games()
+        self.forget_between_games()
         if not fresh and game.players > 1 and not self.seats.device(game.current):
             # A resumed game at a player's turn: the hand-over first, and the
             # game screen built under it a pass later, after the hand-over's

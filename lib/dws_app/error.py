@@ -5,7 +5,7 @@ The traceback goes to the serial console only."""
 
 import displayio
 
-from dws_app import memory, theme, ui
+from dws_app import theme, ui
 
 # What the screen says when the heap ran out (a MemoryError).
 OUT_OF_MEMORY = "Out of memory. Restart, then Continue brings your game back."
@@ -34,11 +34,11 @@ def failed(app, e, low):
                 app.save_game(game)
         except Exception as e2:     # (the store keeps its last complete save)
             print(repr(e2))
-    if low:
+    if low:                         # the game's tables go too
         game = app.seats = None
         app.out_of_memory = True
-        app.played = False
-        memory.end_game(app.kept)
+        from dws_app.app import collect
+        collect()
     try:
         saved = app.store.has_game()
     except Exception:

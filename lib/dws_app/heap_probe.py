@@ -1,7 +1,7 @@
 """A test-key probe (``DWS_TEST_PROBE``): the largest block the heap can
 still give, printed at the menu.  Fragmentation shows here before it shows
-as a MemoryError.  Imported only with the key, and forgotten with the game
-that follows (``dws_app.memory``)."""
+as a MemoryError.  Imported only with the key, at a menu after a game, just
+before the app starts a new interpreter: no game meets what it did."""
 
 # Decreasing sizes, up to the app's largest buffers (Shut the Box's 8 KB
 # tables, DicedOut's 4 KB layers) with room to spare.  Not more: a block

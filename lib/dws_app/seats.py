@@ -217,7 +217,7 @@ class SeatPlayer:
     def dws_tables(self):
         """Build the Dice Wide Shut column tables (every level and the hint
         use them) a slice per main-loop pass, unless they are built."""
-        from dws_app.memory import collect
+        from dws_app.app import collect
         # From .py sources each module compiles in a heap just collected,
         # the bot's too, before the game screen is built (cp10_py).
         collect("dws_core.dws_columns")
@@ -270,8 +270,9 @@ class SeatPlayer:
             self.lookup = False
             from dws_app.tables import find
             self.tables, self.slice = find(self.game, self.levels)
-            from dws_app.memory import forget
-            forget(("dws_app.tables",))     # (used once: ~0.9 KB for the rest of the game)
+            if self.app.forgets:        # (used once: its code goes for the rest of the game)
+                from dws_app.app import forget
+                forget(("dws_app.tables",))
             if not self.tables:
                 self.prepare_t0 = None     # built in an earlier game
             return

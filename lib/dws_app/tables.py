@@ -6,7 +6,7 @@ game, whose heap is the fullest, does not hold this code (compiled from
 .py sources, Dice Wide Shut's bot then found no room: cp10_py in the board
 suite)."""
 
-from dws_app.memory import collect
+from dws_app.app import collect
 
 STB_LEVELS = ("shut", "score")   # Shut the Box levels that use solver tables
 
