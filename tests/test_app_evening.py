@@ -176,15 +176,17 @@ SERIAL = "\r\n".join((
 
 
 def test_menus_after_games_skip_the_menus_between_screens():
-    assert menus_after_games(SERIAL) == [(100000, 24576, 60000), (90000, 24576, 62000),
-                                         (87000, 16384, 63000)]
+    assert menus_after_games(SERIAL) == [(100000, 24576, 60000, None), (90000, 24576, 62000, None),
+                                         (87000, 16384, 63000, None)]
     fresh = SERIAL.replace("heap 87000 MenuScreen 9 0 0\r\nblock 16384 63000",
                            "heap 87000 MenuScreen 9 0 0\r\nblock 16384 63000\r\n"
-                           "nvm 1 2\r\nheap 99000 MenuScreen 1 0 0")
+                           "nvm 00000000 2\r\nheap 99000 MenuScreen 1 0 0")
     # the new interpreter's free heap, the probe's figures from before it
-    assert menus_after_games(fresh)[-1] == (99000, 16384, 63000)
+    assert menus_after_games(fresh)[-1] == (99000, 16384, 63000, False)
+    saved = fresh.replace("nvm 00000000 2", "\x1b\\nvm 1234abcd 2")
+    assert menus_after_games(saved)[-1] == (99000, 16384, 63000, True)
     assert len(menus_after_games(fresh)) == 3
-    assert menus_after_games("heap 5 MenuScreen 1 0 0\r\n") == [(5, None, None)]
+    assert menus_after_games("heap 5 MenuScreen 1 0 0\r\n") == [(5, None, None, None)]
 
 
 def test_each_run_of_the_interpreter_is_one_game():
@@ -204,12 +206,13 @@ def run(plan, menus, min_free=50000, emu_s=400.0, ok=True):
 
 def test_the_evening_fails_on_a_heap_that_drifts_down():
     bench = {}
-    steady = [(100000, 24576, 6), (90000, 24576, 7), (89000, 24576, 7), (88500, 24576, 8)]
+    steady = [(100000, 24576, 6, False), (90000, 24576, 7, False), (89000, 24576, 7, False),
+              (70000, 24576, 9, True), (88500, 24576, 8, False)]    # (True: Continue offered)
     assert evening([run("evening", steady)], bench) == []
-    assert bench["board.evening.menu_free_bytes.cp10_mpy"] == [90000, 89000, 88500]
+    assert bench["board.evening.menu_free_bytes.cp10_mpy"] == [90000, 89000, 70000, 88500]
     assert bench["board.evening.boot_menu_free_bytes.cp10_mpy"] == 100000
-    assert bench["board.evening.menu_block_bytes.cp10_mpy"] == [24576] * 3
-    leak = steady + [(87000, 8192, 9)]
+    assert bench["board.evening.menu_block_bytes.cp10_mpy"] == [24576] * 4
+    leak = steady + [(87000, 8192, 9, False)]
     [failure] = evening([run("evening", leak)], {})
     assert "87000" in failure["error"]
 
