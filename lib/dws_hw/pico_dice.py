@@ -87,6 +87,12 @@ def build():
         sound = Piezo(board.GP15)
     except (ValueError, RuntimeError):
         sound = None
+    def release():
+        # Before a fresh start (code.py): on CircuitPython 9.2.9 the SPI
+        # pins stayed in use after release_displays(), and the next run's
+        # busio.SPI failed ("GP18 in use"); deinit frees them.
+        displayio.release_displays()
+        spi.deinit()
     return Hardware(NAME, display, _keys(), KEY_MAP, pixels, True,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
-                    STORE_OPTIONS, displayio.release_displays)
+                    STORE_OPTIONS, release)
