@@ -295,10 +295,9 @@ class App:
         self.push(MenuScreen(self))
         if played and self.fresh is not None and self.looping:
             # Once the menu is drawn, a new interpreter (code.py) draws it
-            # again, and every game starts from a power-up's heap: forgetting
-            # gives back all but the names the game's modules interned,
-            # which CircuitPython never frees (hardware.md, "Memory across
-            # games").
+            # again, and every game starts from a power-up's heap: within
+            # one interpreter the names a game's modules interned are never
+            # freed (hardware.md, "Memory across games").
             self.later = ("fresh",)
 
     # ----- input and time ------------------------------------------------

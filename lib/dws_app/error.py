@@ -35,7 +35,7 @@ def failed(app, e, low):
         except Exception as e2:     # (the store keeps its last complete save)
             print(repr(e2))
     if low:                         # the game's tables go too
-        game = app.seats = None
+        app.seats = None
         app.out_of_memory = True
         from dws_app.app import collect
         collect()
