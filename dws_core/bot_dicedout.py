@@ -6,8 +6,9 @@ player.
 * strong: the bonus mark minimising the expected round score, or no mark
   when declining expects less (it can: with bonus numbers 6, 7 and 8 and
   only 6 and 7 left, keeping both open wins on 11 rolls in 36), looked up in
-  a table of every sheet's expected round score (``Values``: one-off work
-  per game, built in slices); the penalty goes to the leader (lowest total
+  a table of every sheet's expected round score (``Values``: computed once
+  on the desktop, ``tools/tables.py``, and read from the drive by the app;
+  built in slices where no such file fits); the penalty goes to the leader (lowest total
   so far among the others; the first clockwise on a tie).
 * normal: marks the highest unmarked number; penalises the next player.
 """
@@ -28,6 +29,7 @@ NONE_YET = 1 << 29          # above every value (77 x SCALE at most), a small in
 # Sheets the app builds per main-loop pass (``Values.advance``); it looks
 # at the key queue between steps of two.
 SLICE_SHEETS = 48
+TABLE_FILE = "dicedout.dwt"     # the table of the default bonus numbers, on the drive
 
 _WAYS_OF = {}               # a number's bit -> the ways of its total (of 36)
 for _b in range(11):
@@ -172,7 +174,7 @@ def values(bonus_mask, build=True):
     if _cache and _cache[0].bonus_mask == bonus_mask:
         table = _cache[0]
     else:
-        del _cache[:]           # (the old one goes first: the heap holds one)
+        clear_cache()           # (the old one goes first: the heap holds one)
         table = Values(bonus_mask)
         _cache.append(table)
     if build and not table.done:
@@ -180,20 +182,32 @@ def values(bonus_mask, build=True):
     return table
 
 
+def use(table, bonus_mask):
+    """Keep ``table`` as the table of these bonus numbers: a complete one
+    from elsewhere (the app's, read from the drive), with ``value(marks,
+    rerolls)`` and ``close()``."""
+    clear_cache()
+    table.bonus_mask = bonus_mask
+    _cache.append(table)
+
+
 def clear_cache():
+    for table in _cache:
+        if hasattr(table, "close"):
+            table.close()
     del _cache[:]
 
 
 def best_extra(marks, rerolls, bonus_mask):
     """(number, expected round score x TABLE_SCALE) of the best bonus mark;
     number 0 when declining is strictly better than every mark."""
-    layer = values(bonus_mask).layers[rerolls]
+    table = values(bonus_mask)
     best_n = 0
-    best = layer[marks]  # declined: the sheet as it is
+    best = table.value(marks, rerolls)  # declined: the sheet as it is
     for b in range(11):
         bit = 1 << b
         if not marks & bit:
-            v = layer[marks | bit]
+            v = table.value(marks | bit, rerolls)
             if v <= best:
                 if v < best or best_n == 0:
                     best_n = b + LOW

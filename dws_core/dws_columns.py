@@ -61,6 +61,31 @@ def clear_cache():
     del _cache[:]
 
 
+TABLE_FILE = "dws-columns.dwt"  # the default points' tables, on the drive
+
+
+def table_key(points_pair):
+    """A 16-bit number of the points (a file made for other points differs)."""
+    h = 0
+    for points in points_pair:
+        for v in points:
+            h = (h * 31 + v) & 0xFFFF
+    return h
+
+
+def ready(points_pair):
+    """Are the tables of ``points_pair`` cached?"""
+    return bool(_cache) and _cache[0] == points_pair
+
+
+def use(points_pair, tables):
+    """Cache the 18 tables of ``points_pair`` made elsewhere (the app reads
+    them from the drive: ``tools/tables.py`` made them with this module)."""
+    del _cache[:]
+    _cache.append(points_pair)
+    _cache.append(tables)
+
+
 # Codes per slice: about 4 ms each on the Pico (CircuitPython 10.2.1, .mpy).
 # A press that comes during a slice waits for it, so a slice is kept to
 # ~20 ms of the 60 ms a move may take to answer.
@@ -78,7 +103,7 @@ class ColumnTables:
 
     def __init__(self, points_pair):
         self.points_pair = points_pair
-        self.done = bool(_cache) and _cache[0] == points_pair
+        self.done = ready(points_pair)
         self._next = 0
         # The rows of a half (9 x 243 ints) are allocated here, when the
         # tables are asked for (a game's start, the heap just collected),

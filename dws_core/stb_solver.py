@@ -142,7 +142,7 @@ class Solver:
     """
 
     def __init__(self, tiles=9, one_die="high_shut", objective="shut",
-                 scale=None, solve=True):
+                 scale=None, solve=True, values=None):
         if tiles not in (9, 10, 12):
             raise ValueError("tiles must be 9, 10 or 12")
         if one_die not in ONE_DIE_RULES:
@@ -161,6 +161,16 @@ class Solver:
         self.scale = scale
         self.box_sum = tiles * (tiles + 1) // 2
         self.by_total = sets_by_total(tiles)
+        self._low = None  # made by the first advance(): tables solved one
+        # after the other never hold two, and an unsolved table none
+        self.size = 1 << tiles      # states to solve (progress shown: 1 - left / size)
+        if values is not None:
+            # Solved elsewhere at the default scales (the app's table read
+            # from the drive, ``table_key``): nothing to solve here.
+            self.values = values
+            self._next = self.size
+            self.done = True
+            return
         if explicit:
             self.values = [0] * (1 << tiles)      # values may be any size
         else:
@@ -174,10 +184,7 @@ class Solver:
             self.values = array("H" if compact else "l", range(1 << tiles))
         self.values[0] = scale if objective == "shut" else self.box_sum * scale
         self._next = 1  # the next mask to solve
-        self._low = None  # made by the first advance(): tables solved one
-        # after the other never hold two, and an unsolved table none
         self.done = False
-        self.size = 1 << tiles      # states to solve (progress shown: 1 - left / size)
         if solve:
             self.advance(1 << tiles)
 
@@ -341,20 +348,60 @@ def solver(tiles=9, one_die="high_shut", objective="shut", solve=True):
     or with ``solve=False`` as it stands (new ones empty), for the app to
     ``advance()`` in slices.  A table still being solved is finished here
     when it is asked for solved: it is the same object either way."""
-    for s in _CACHE:
-        if s.tiles == tiles and s.one_die == one_die and s.objective == objective:
-            if solve and not s.done:
-                s.advance(1 << tiles)
-            return s
+    s = cached(tiles, one_die, objective)
+    if s is not None:
+        if solve and not s.done:
+            s.advance(1 << tiles)
+        return s
     s = Solver(tiles, one_die, objective, solve=solve)
     if len(_CACHE) >= CACHE_SIZE:
-        del _CACHE[0]
+        _drop(_CACHE[0])
     _CACHE.append(s)
     return s
 
 
+def table_key(tiles, one_die, objective):
+    """A small number naming one table: its variant and objective."""
+    return tiles | ONE_DIE_RULES.index(one_die) << 4 | OBJECTIVES.index(objective) << 6
+
+
+def table_file(tiles, one_die, objective):
+    """The name of its file on the drive (``tools/tables.py`` writes it),
+    and the bytes of a value there (as in the board's arrays)."""
+    return ("stb-%d-%s-%s.dwt" % (tiles, one_die.replace("_", "-"), objective),
+            2 if tiles == COMPACT_TILES else 4)
+
+
+def cached(tiles, one_die, objective):
+    """The cached table of this variant and objective, or None."""
+    for s in _CACHE:
+        if s.tiles == tiles and s.one_die == one_die and s.objective == objective:
+            return s
+    return None
+
+
+def use(values, tiles, one_die, objective):
+    """Cache the table of this variant and objective with ``values`` solved
+    elsewhere (the app's, read from the drive: indexable, with ``close()``)."""
+    s = Solver(tiles, one_die, objective, values=values)
+    old = cached(tiles, one_die, objective)
+    if old is not None:
+        _drop(old)
+    if len(_CACHE) >= CACHE_SIZE:
+        _drop(_CACHE[0])
+    _CACHE.append(s)
+    return s
+
+
+def _drop(s):
+    _CACHE.remove(s)
+    if hasattr(s.values, "close"):
+        s.values.close()
+
+
 def clear_cache():
-    del _CACHE[:]
+    while _CACHE:
+        _drop(_CACHE[0])
 
 
 def value(open_mask, objective="shut", tiles=9, one_die="high_shut"):

@@ -22,3 +22,12 @@ if _LIB not in _sys.path:
 _os.environ.setdefault("BLINKA_FORCECHIP", "OS_AGNOSTIC")
 _os.environ.setdefault("BLINKA_FORCEBOARD", "OS_AGNOSTIC_BOARD")
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The drive's tables/ (tools/tables.py), as `make flash` puts them on the
+# board: the simulator reads them from the repository's tables/.
+_ROOT = _os.path.dirname(_LIB)
+if _ROOT not in _sys.path:
+    _sys.path.insert(0, _ROOT)
+from tools.tables import write as _write_tables  # noqa: E402
+
+_write_tables()

@@ -40,3 +40,11 @@ def forgetting(monkeypatch):
     sys.modules.update(modules)
     for package, leaf, module in attributes:
         setattr(package, leaf, module)
+
+
+@pytest.fixture
+def no_table_files(monkeypatch):
+    """The drive without its tables/ (a drive not written by `make flash`):
+    the app builds DicedOut's table in slices, as it did before."""
+    from dws_app import drive
+    monkeypatch.setattr(drive, "open_table", lambda name, *a: (None, "no table file " + name))

@@ -461,7 +461,7 @@ def test_column_tables_built_in_slices_equal_the_one_go_build():
     assert bot_dws.ColumnTables(pair).done        # found built
 
 
-def test_dws_device_seats_build_the_tables_a_slice_per_pass(monkeypatch, capsys):
+def test_dws_device_seats_build_the_tables_a_slice_per_pass(monkeypatch, capsys, no_table_files):
     """No main-loop pass builds more than SLICE_CODES codes of the column
     tables; the device seat waits for them, showing progress."""
     from dws_core import bot_dws
@@ -487,7 +487,7 @@ def test_dws_device_seats_build_the_tables_a_slice_per_pass(monkeypatch, capsys)
     assert "\nprepare dws " in out and "\nthink dws strong " in out   # the board suite's figures
 
 
-def test_a_human_only_dws_game_builds_the_tables_at_its_first_hint():
+def test_a_human_only_dws_game_builds_the_tables_at_its_first_hint(no_table_files):
     from dws_core import bot_dws
     del bot_dws._cache[:]
     s = Session("pico_dice", seed=6)
@@ -504,9 +504,10 @@ def test_a_human_only_dws_game_builds_the_tables_at_its_first_hint():
     assert s.screen.msg1.shown().startswith("Hint:") and "thinking" not in s.screen.msg1.shown()
 
 
-def test_strong_dicedout_seat_builds_its_table_a_slice_per_pass(monkeypatch, capsys):
-    """The Strong DicedOut seat's table of expected round scores is built at
-    most SLICE_SHEETS sheets a main-loop pass.  The seat rolls at once; a
+def test_strong_dicedout_seat_builds_its_table_a_slice_per_pass(monkeypatch, capsys, no_table_files):
+    """Without its file on the drive, the Strong DicedOut seat's table of
+    expected round scores is built at most SLICE_SHEETS sheets a main-loop
+    pass.  The seat rolls at once; a
     bonus mark waits for the table, showing progress, and is then a
     look-up."""
     from dws_core import bot_dicedout
@@ -541,6 +542,67 @@ def test_strong_dicedout_seat_builds_its_table_a_slice_per_pass(monkeypatch, cap
     assert s.app.game is None and bot_dicedout._cache == []   # released with the game
     out = capsys.readouterr().out
     assert "\nprepare dicedout " in out and "\nthink dicedout strong " in out
+    assert "no table file dicedout.dwt: building it" in out
+
+
+def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
+    """With the file `make flash` writes, the table is there from the first
+    pass: a bonus mark never waits ("Thinking..."), nothing is built, and the
+    seat chooses what the built table chooses."""
+    from dws_app import drive
+    from dws_core import bot_dicedout
+    from dws_core.dicedout import EXTRA, DicedOut
+    seed = bonus_first_seed()
+    built = bot_dicedout.Values(DicedOut._bonus_mask(DicedOut.DEFAULT_BONUS))
+    built.advance(built.size)
+    bot_dicedout.clear_cache()
+    sizes = units_per_call(monkeypatch, bot_dicedout.Values)
+    s = Session("pico_dice", seed=5)
+    s.app.start_game(3, 2, None, seed=seed, seats=["strong", "strong"])
+    seats = s.app.seats
+    g = s.app.game
+    sizes.append(0)
+    s.app.poll()
+    assert seats.tables == [] and seats.ready("strong")
+    stored = bot_dicedout._cache[0]
+    assert isinstance(stored, drive.Table) and stored.bonus_mask == built.bonus_mask
+    for marks in (0, 1, 0x2AA, 0x3FE, 0x7FF):
+        for rerolls in range(4):
+            assert stored.value(marks, rerolls) == built.value(marks, rerolls)
+    marked = 0
+    for _ in range(2000):
+        s.hw.clock.advance(50)
+        s.app.poll()
+        if g.phase == EXTRA:
+            marked += 1
+            assert "Thinking" not in s.app.top.msg2.shown()
+        if g.round >= 1:
+            break
+    assert marked and sizes == [0] and seats.thinks >= 1
+    run_unattended(s, monkeypatch)
+    assert s.app.game is None and bot_dicedout._cache == [] and stored.file is None   # closed
+
+
+def test_a_damaged_dicedout_table_file_is_built_instead(monkeypatch, tmp_path, capsys):
+    """A table file that is not whole is refused, said on the console, and the
+    table is built in slices as without a file; the game plays the same."""
+    from dws_app import drive
+    from dws_core import bot_dicedout
+    from tools.tables import dicedout
+    name, data = dicedout()
+    bad = bytearray(data)
+    bad[1000] ^= 1
+    (tmp_path / "tables").mkdir()
+    (tmp_path / "tables" / name).write_bytes(bytes(bad))
+    monkeypatch.setattr(drive, "find", lambda path: str(tmp_path) + path)
+    bot_dicedout.clear_cache()
+    s = Session("pico_dice", seed=5)
+    s.app.start_game(3, 2, None, seed=bonus_first_seed(), seats=["strong", "strong"])
+    s.app.poll()
+    assert len(s.app.seats.tables) == 1 and isinstance(bot_dicedout._cache[0], bot_dicedout.Values)
+    assert "dicedout.dwt: table file damaged: building it" in capsys.readouterr().out
+    run_unattended(s, monkeypatch)
+    assert s.app.last_error is None
 
 
 @pytest.mark.parametrize("levels, built", [(("normal", "normal"), False),
@@ -551,8 +613,8 @@ def test_a_dicedout_table_only_where_a_strong_seat_or_a_hint_needs_it(levels, bu
     bot_dicedout.clear_cache()
     s = Session("pico_dice", seed=7)
     s.app.start_game(3, 2, None, seed=9, seats=list(levels))
-    s.app.poll()                # (made in the first pass after the game's frame)
-    assert bool(s.app.seats.tables) == built
+    s.app.poll()                # (opened in the first pass after the game's frame)
+    assert s.app.seats.tables == []     # (read from the drive: nothing to build)
     assert bool(bot_dicedout._cache) == built
 
 
@@ -580,7 +642,7 @@ def test_a_game_of_another_kind_drops_the_tables_of_the_one_left():
     assert bot_dicedout._cache
 
 
-def test_a_dicedout_hint_waits_for_the_table_only_at_a_bonus_mark():
+def test_a_dicedout_hint_waits_for_the_table_only_at_a_bonus_mark(no_table_files):
     from dws_core import bot_dicedout
     from dws_core.dicedout import EXTRA
     seed = bonus_first_seed()

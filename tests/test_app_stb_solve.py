@@ -2,7 +2,9 @@
 made unsolved when a game starts or is continued, SLICE_STATES states a
 pass (states counted, not time), found solved by the hint and the device
 seats; a hint or a device turn asked for too early waits ("Thinking...")
-while the screen keeps running."""
+while the screen keeps running.  All of it on a drive without the table
+files (``no_table_files``): with them, nothing is solved on the device
+(tests/test_drive_tables.py)."""
 
 import os
 import subprocess
@@ -21,6 +23,8 @@ from dws_core.stb import ROLL, SELECT, tiles_of
 from sim.play_stb import settle
 from sim.script import Session
 from test_app_bots import run_unattended
+
+pytestmark = pytest.mark.usefixtures("no_table_files")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.micropython import run_source
+from dws_app import drive
 from dws_app import help as help_mod
 from dws_app import ui
 from dws_core.games import GAMES
@@ -244,10 +245,10 @@ def test_the_rules_are_found_in_a_flashed_slot(tmp_path, monkeypatch):
         (slot / path).parent.mkdir(parents=True, exist_ok=True)
         (slot / path).write_bytes(data)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(help_mod, "__file__", "dws_slots/b/lib/dws_app/help.py")
+    monkeypatch.setattr(drive, "__file__", "dws_slots/b/lib/dws_app/drive.py")
     monkeypatch.setattr(sys, "path", ["dws_slots/b", "dws_slots/b/lib", "", "/", ".frozen", "/lib"])
     assert help_mod.rules_path(2) == "dws_slots/b/docs/rules/shut-the-box.txt"
-    monkeypatch.setattr(help_mod, "__file__", "help.mpy")    # no usable __file__: sys.path
+    monkeypatch.setattr(drive, "__file__", "drive.mpy")    # no usable __file__: sys.path
     assert help_mod.rules_path(3) == "dws_slots/b/docs/rules/dicedout.txt"
     monkeypatch.setattr(sys, "path", ["/", "/lib"])
     assert help_mod.rules_path(3) is None

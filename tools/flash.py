@@ -526,6 +526,8 @@ def build_plan(repo, profile, requirements_text=None):
     if requirements_text is None:
         requirements_text = (Path(repo) / REQUIREMENTS).read_text(encoding="utf-8")
     plan = project_files(repo, profile)
+    from tools.tables import table_files
+    plan.update(table_files())          # tables/: computed here, read by seek
     for module, pin, only in read_requirements(requirements_text):
         if only is None or only == profile:
             for path, data in library_files(module, pin).items():

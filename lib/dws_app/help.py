@@ -9,8 +9,6 @@ beside the running code (the slot on the board, the repository on a
 desktop), then under sys.path.
 """
 
-import sys
-
 from dws_app import theme, ui, widgets
 from dws_app.app import title_of
 from dws_app.levels import level_names
@@ -131,22 +129,8 @@ DEVICE_HELP = (
 
 def rules_path(game_id):
     """The rules file of ``game_id`` that exists, or None."""
-    name = "/docs/rules/" + title_of(game_id).lower().replace(" ", "-") + ".txt"
-    roots = []
-    try:
-        here = __file__.replace("\\", "/").rsplit("/", 3)
-        if len(here) == 4:
-            roots.append(here[0])       # <root>/lib/dws_app/help.py
-    except NameError:
-        pass
-    for root in roots + sys.path:
-        if isinstance(root, str):
-            try:
-                open((root or ".") + name, "rb").close()
-                return (root or ".") + name
-            except OSError:
-                pass
-    return None
+    from dws_app.drive import find
+    return find("/docs/rules/" + title_of(game_id).lower().replace(" ", "-") + ".txt")
 
 
 def page_starts(path):

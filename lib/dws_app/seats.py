@@ -215,8 +215,9 @@ class SeatPlayer:
             self.prepare_t0 = app.hw.ticks_ms()
 
     def dws_tables(self):
-        """Build the Dice Wide Shut column tables (every level and the hint
-        use them) a slice per main-loop pass, unless they are built."""
+        """Read the Dice Wide Shut column tables (every level and the hint
+        use them) from the drive, or (no file) build them a slice per
+        main-loop pass, unless they are there."""
         from dws_app.app import collect
         # From .py sources each module compiles in a heap just collected,
         # the bot's too, before the game screen is built (cp10_py).
@@ -224,6 +225,13 @@ class SeatPlayer:
         from dws_core.dws_columns import SLICE_CODES, ColumnTables
         collect("dws_core.bot_dws")
         __import__("dws_core.bot_dws")
+        from dws_app.tables import dws_columns
+        stored = dws_columns(self.game.run_points)   # read from the drive
+        if self.app.forgets:
+            from dws_app.app import forget
+            forget(("dws_app.tables",))
+        if stored:
+            return
         table = ColumnTables(self.game.run_points)
         if not table.done:
             self.slice = SLICE_CODES

@@ -1,10 +1,13 @@
-"""The one-off tables of Shut the Box and DicedOut that a game's seats and
-hints use, found by the first main-loop pass after the game's first frame
-(``SeatPlayer.solve``: their imports and arrays took ~80-110 ms of the
-opening press on the Pico); a module of its own, so that a Dice Wide Shut
-game, whose heap is the fullest, does not hold this code (compiled from
-.py sources, Dice Wide Shut's bot then found no room: cp10_py in the board
-suite)."""
+"""The one-off tables of a game's seats and hints: read from the drive
+(``tools/tables.py`` computed them, `make flash` put them in tables/), or,
+where no whole file fits (a drive not written by `make flash`, a damaged
+file, variant options the device does not offer), found unbuilt for the
+seats to build a slice per main-loop pass.  Shut the Box's and DicedOut's
+are found by the first main-loop pass after the game's first frame
+(``SeatPlayer.solve``), Dice Wide Shut's when its seats are made.  A module
+of its own, forgotten once used, so that no game holds this code (compiled
+from .py sources, Dice Wide Shut's bot then found no room: cp10_py in the
+board suite)."""
 
 from dws_app.app import collect
 
@@ -16,13 +19,22 @@ def find(game, levels):
 
     * Shut the Box: the solver tables (``stb_tables``).
     * DicedOut: the Strong seat's table of expected round scores, the
-      hint's too, when a seat is Strong or human."""
+      hint's too, when a seat is Strong or human: read from the drive
+      (``tools/tables.py`` made it), or built when its file is missing or
+      damaged, or the game's bonus numbers have none."""
     if game.GAME_ID == 2:
         from dws_core.stb_solver import SLICE_STATES
         return stb_tables(game, levels), SLICE_STATES
     if "strong" in levels or None in levels:
+        from dws_core.bot_dicedout import MOST_REROLLS, SHEETS, SLICE_SHEETS, TABLE_FILE, use, values
+        from dws_app.drive import open_table
+        stored, why = open_table(TABLE_FILE, game.GAME_ID, game.bonus_mask,
+                                 MOST_REROLLS + 1, SHEETS)
+        if stored is not None:
+            use(stored, game.bonus_mask)
+            return [], 0
+        print(why + ": building it")   # (other bonus numbers: no file is made for them)
         collect()                    # (its four 4 KB layers and an 8 KB list)
-        from dws_core.bot_dicedout import SLICE_SHEETS, values
         table = values(game.bonus_mask, build=False)
         if not table.done:
             return [table], SLICE_SHEETS
@@ -32,7 +44,8 @@ def find(game, levels):
 def stb_tables(game, levels):
     """The Shut the Box solver tables this game can ask for that are not
     solved yet, a device seat's first (its level names its objective), then
-    both of the hint's when a seat is human; taken from the solver's cache
+    both of the hint's when a seat is human: read from the drive into the
+    solver's cache, or (no file, or a damaged one) taken from that cache
     unsolved, so the bots later find the very tables solved here."""
     want = []
     for lv in levels:
@@ -42,9 +55,38 @@ def stb_tables(game, levels):
         for objective in STB_LEVELS:
             if objective not in want:
                 want.append(objective)
+    from dws_app.drive import open_table
+    from dws_core.stb_solver import cached, table_file, table_key, use
     tables = []
     for objective in want:
+        variant = (game.tiles, game.one_die, objective)
+        if cached(*variant) is None:
+            name, width = table_file(*variant)
+            stored, why = open_table(name, game.GAME_ID, table_key(*variant),
+                                     1, 1 << game.tiles, width)
+            if stored is not None:
+                use(stored, *variant)
+                continue
+            print(why + ": building it")
         table = game.solver(objective, solve=False)
         if not table.done:
             tables.append(table)
     return tables
+
+
+def dws_columns(points_pair):
+    """Put Dice Wide Shut's column tables of ``points_pair`` in the bot's
+    cache from the drive; True when they are there (read now, or before)."""
+    from dws_core.dws_columns import TABLE_FILE, ready, table_key, use
+    if ready(points_pair):
+        return True
+    from dws_app.drive import open_table
+    stored, why = open_table(TABLE_FILE, 1, table_key(points_pair), 18, 243, 1)
+    if stored is None:
+        print(why + ": building it")
+        return False
+    try:
+        use(points_pair, [stored.row(k) for k in range(18)])
+    finally:
+        stored.close()
+    return True
