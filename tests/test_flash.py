@@ -564,6 +564,19 @@ def test_dry_run_without_a_drive_plans_for_the_profile(tmp_path, monkeypatch):
     assert need and int(need.group(1).replace(",", "")) * 1024 > sum(map(len, expected.values()))
 
 
+def test_flash_prints_the_games_version(tmp_path, monkeypatch):
+    """The version the device shows in Settings (lib/dws_app/__init__.py)."""
+    monkeypatch.setenv("DWS_FLASH_MOUNT_ROOTS", str(tmp_path / "nothing"))
+    repo = make_repo(tmp_path / "repo")
+    code, out, _ = run(None, repo, "--dry-run", "--profile", "pico_dice", "--no-mpy-cross")
+    assert code == 0 and out.splitlines()[0] == "Dice Wide Shut (no version)"
+    (repo / "lib" / "dws_app" / "__init__.py").write_text('VERSION = "2.3.4"\n')
+    code, out, _ = run(None, repo, "--dry-run", "--profile", "pico_dice", "--no-mpy-cross")
+    assert code == 0 and out.splitlines()[0] == "Dice Wide Shut 2.3.4"
+    from dws_app import VERSION
+    assert flash.product_version(flash.REPO) == VERSION and re.fullmatch(r"\d+\.\d+\.\d+", VERSION)
+
+
 def test_sizes_are_in_kb_and_counts_in_good_english(tmp_path):
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path)

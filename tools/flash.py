@@ -500,6 +500,20 @@ def _tree_files(top, suffixes):
     return sorted(found)
 
 
+def product_version(repo):
+    """The game's version (lib/dws_app/__init__.py VERSION), or None."""
+    try:
+        tree = ast.parse((Path(repo) / "lib" / "dws_app" / "__init__.py").read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return None
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and getattr(node.targets[0], "id", None) == "VERSION"
+                and isinstance(node.value, ast.Constant)):
+            return node.value.value
+    return None
+
+
 def project_files(repo, profile):
     """{slot path: bytes} of our own files, as DEVICE_TREE lists them."""
     repo = Path(repo)
@@ -1265,6 +1279,7 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
         plan = build_plan(repo, profile)
         notes = ["Imported on the device but neither shipped nor built in: " + p
                  for p in missing_imports(plan, profile)]
+        print("Dice Wide Shut {}".format(product_version(repo) or "(no version)"), file=out)
         if info:
             print("CircuitPython {} on {} (Board ID {}): profile {}, drive {}".format(
                 info.version, info.board_name, info.board_id, profile, drive_root), file=out)

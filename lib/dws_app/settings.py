@@ -1,7 +1,7 @@
 """Settings: brightness, LED brightness, sound, animation speed, auto-dim, sleep.
 Changes apply at once; they are saved when the screen is left."""
 
-from dws_app import theme, ui, widgets
+from dws_app import VERSION, theme, ui, widgets
 
 # (store key, title, choices, how each choice reads); see dws_app.store.
 CHOICES = (
@@ -19,7 +19,9 @@ CHOICES = (
 class SettingsScreen(widgets.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
-        self.text(0, 0, ui.COLS, theme.ACCENT, "Settings")
+        version = "v" + VERSION
+        self.text(0, 0, ui.COLS - len(version), theme.ACCENT, "Settings")
+        self.text(ui.COLS - len(version), 0, len(version), theme.DIM, version)
         self.menu = widgets.Menu(self, 0, 2, ui.COLS, len(CHOICES))
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, "<>:change  B:done")
         # (refresh() comes with on_show, when it is pushed)
