@@ -46,9 +46,26 @@ def check_nvm(path):
     if os.path.exists(path):
         if not os.access(path, os.R_OK | os.W_OK):
             return "--nvm %s: this file cannot be read and written" % path
+        if not is_nvm_image(path):
+            return ("--nvm %s is not a saved nvm of this game (left unchanged): "
+                    "give a new file name, or one the simulator wrote" % path)
     elif not os.access(folder, os.W_OK):
         return "--nvm %s: no file can be created in %s" % (path, folder)
     return None
+
+
+NVM_MAGIC = b"DWSN"         # lib/dws_app/store.py: every layout's header starts so
+NVM_MAX = 64 * 1024          # larger than any board's nvm
+
+
+def is_nvm_image(path):
+    """Is the file at ``path`` one the simulator may write over: empty, blank
+    (erased flash, 0xFF), or a store of this game (its header's magic)?"""
+    if os.path.getsize(path) > NVM_MAX:
+        return False
+    with open(path, "rb") as f:
+        data = f.read()
+    return data[:4] == NVM_MAGIC or data == b"\xff" * len(data)
 
 
 def check_keys(keys, profile):

@@ -63,8 +63,12 @@ class FileNvm:
     def __setitem__(self, index, value):
         self.data[index] = value
         if self.path:
-            with open(self.path, "wb") as f:
+            # Whole or not at all: a simulator stopped mid-write leaves the
+            # file it had (the board's nvm has its own cut rules: store.py).
+            tmp = self.path + ".tmp"
+            with open(tmp, "wb") as f:
                 f.write(self.data)
+            os.replace(tmp, self.path)
 
 
 class SimClock:

@@ -41,6 +41,33 @@ def test_nvm_naming_a_folder(in_tmp, capsys):
     assert "--nvm saves is a folder" in err
 
 
+@pytest.mark.parametrize("what, data", [
+    ("the README", (REPO / "README.md").read_bytes()),
+    ("random bytes", bytes(range(256)) * 4096),      # 1 MB
+    ("a short text", b"my notes\n"),
+    ("almost blank", b"\xff" * 100 + b"x"),
+])
+def test_nvm_that_is_not_an_nvm_image_is_left_unchanged(in_tmp, capsys, what, data):
+    """Issue 31: a file that is not an nvm of this game is never written over."""
+    (in_tmp / "f.bin").write_bytes(data)
+    err = refused(capsys, ["--headless", "--keys", "A", "--nvm", "f.bin"])
+    assert "--nvm f.bin is not a saved nvm of this game (left unchanged)" in err, what
+    assert (in_tmp / "f.bin").read_bytes() == data
+    assert not list(in_tmp.glob("out/*.png"))
+
+
+def test_nvm_images_blank_or_ours_are_taken(in_tmp, capsys):
+    for name, data in (("empty.bin", b""), ("blank.bin", b"\xff" * 8192),
+                       ("ours.bin", b"DWSN" + bytes(8188))):
+        (in_tmp / name).write_bytes(data)
+        assert cli.check_nvm(name) is None, name
+    saved = in_tmp / "saved.bin"
+    assert cli.main(["--headless", "--keys", "A DOWN DOWN DOWN A", "--nvm", str(saved)]) == 0
+    assert saved.read_bytes()[:4] == b"DWSN"       # what the simulator wrote: taken again
+    assert cli.check_nvm(str(saved)) is None
+    assert not list(in_tmp.glob("*.tmp"))          # written whole, by rename
+
+
 def test_unknown_key(in_tmp, capsys):
     err = refused(capsys, ["--headless", "--keys", "A JUMP"])
     assert "unknown button 'JUMP'" in err
