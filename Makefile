@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed-requirements
 NODE_STAMP := node_modules/.installed-lock
 
-.PHONY: setup test test-board test-board-full bench play screenshots flash clean
+.PHONY: setup test test-board test-board-full bench play screenshots flash bundle clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -42,5 +42,10 @@ screenshots: setup
 flash: setup
 	$(PY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(ARGS)
 
+# Zips for makers (dist/): what make flash writes, per board and CircuitPython
+# major version; needs CircuitPython's mpy-cross (MPY_CROSS=path or on the PATH).
+bundle: setup
+	$(PY) -m tools.bundle $(ARGS)
+
 clean:
-	rm -rf $(VENV) node_modules out build bench.json bench-board.json
+	rm -rf $(VENV) node_modules out build dist tables bench.json bench-board.json
