@@ -6,6 +6,14 @@ in its colour."""
 
 from dws_app import theme, ui
 
+# What only the play used (screens, seats, bots, tables), forgotten once a
+# game is over.
+PLAY_MODULES = ("dws_app.seats", "dws_app.pass_screen", "dws_app.levels", "dws_app.drive",
+                "dws_app.game_dws", "dws_app.game_stb", "dws_app.game_dicedout",
+                "dws_app.game_cargo", "dws_app.game_dice", "dws_core.bots",
+                "dws_core.bot_dws", "dws_core.dws_columns", "dws_core.bot_stb",
+                "dws_core.stb_solver", "dws_core.bot_dicedout", "dws_core.bot_cargo")
+
 # Games whose lowest score wins (Shut the Box, DicedOut).
 LOW_WINS = (2, 3)
 
@@ -16,6 +24,7 @@ def final(app, game):
     screen is drawn: the writes made the open 540-660 ms on the Pico.  A
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
+    from dws_app.app import collect
     from dws_app.records_store import count_game
     app.game_running(False)
     app.game = None
@@ -33,7 +42,16 @@ def final(app, game):
     release = getattr(game, "release", None)    # caches a finished game needs no more
     if release is not None:
         release()
+    # Nothing of the play is needed any more: its seats (bots, tables) and
+    # the pass screen go before the scores screen is built (they made the
+    # scores the lowest point of a whole game, 10 KB below its turns).
+    app.seats = None
+    app._pass_screen = None
     app.stack = []
+    if app.forgets:             # (their code too: the menu after starts afresh)
+        from dws_app.app import forget
+        forget(PLAY_MODULES)
+    collect()
     app.push(ScoresScreen(app, game, shown, ranking, best, records))
     if app.looping:
         app.later = ("record", records)
