@@ -81,7 +81,7 @@ def ready(points_pair):
 def use(points_pair, tables):
     """Cache the 18 tables of ``points_pair`` made elsewhere (the app reads
     them from the drive: ``tools/tables.py`` made them with this module)."""
-    del _cache[:]
+    clear_cache()
     _cache.append(points_pair)
     _cache.append(tables)
 

@@ -353,11 +353,7 @@ def solver(tiles=9, one_die="high_shut", objective="shut", solve=True):
         if solve and not s.done:
             s.advance(1 << tiles)
         return s
-    s = Solver(tiles, one_die, objective, solve=solve)
-    if len(_CACHE) >= CACHE_SIZE:
-        _drop(_CACHE[0])
-    _CACHE.append(s)
-    return s
+    return _keep(Solver(tiles, one_die, objective, solve=solve))
 
 
 def table_key(tiles, one_die, objective):
@@ -383,10 +379,14 @@ def cached(tiles, one_die, objective):
 def use(values, tiles, one_die, objective):
     """Cache the table of this variant and objective with ``values`` solved
     elsewhere (the app's, read from the drive: indexable, with ``close()``)."""
-    s = Solver(tiles, one_die, objective, values=values)
     old = cached(tiles, one_die, objective)
     if old is not None:
         _drop(old)
+    return _keep(Solver(tiles, one_die, objective, values=values))
+
+
+def _keep(s):
+    """Cache ``s``, the oldest table going first when the cache is full."""
     if len(_CACHE) >= CACHE_SIZE:
         _drop(_CACHE[0])
     _CACHE.append(s)

@@ -27,13 +27,11 @@ def find(game, levels):
         return stb_tables(game, levels), SLICE_STATES
     if "strong" in levels or None in levels:
         from dws_core.bot_dicedout import MOST_REROLLS, SHEETS, SLICE_SHEETS, TABLE_FILE, use, values
-        from dws_app.drive import open_table
-        stored, why = open_table(TABLE_FILE, game.GAME_ID, game.bonus_mask,
-                                 MOST_REROLLS + 1, SHEETS)
+        # (other bonus numbers: no file is made for them)
+        stored = _stored(TABLE_FILE, game.GAME_ID, game.bonus_mask, MOST_REROLLS + 1, SHEETS)
         if stored is not None:
             use(stored, game.bonus_mask)
             return [], 0
-        print(why + ": building it")   # (other bonus numbers: no file is made for them)
         collect()                    # (its four 4 KB layers and an 8 KB list)
         table = values(game.bonus_mask, build=False)
         if not table.done:
@@ -55,19 +53,16 @@ def stb_tables(game, levels):
         for objective in STB_LEVELS:
             if objective not in want:
                 want.append(objective)
-    from dws_app.drive import open_table
     from dws_core.stb_solver import cached, table_file, table_key, use
     tables = []
     for objective in want:
         variant = (game.tiles, game.one_die, objective)
         if cached(*variant) is None:
             name, width = table_file(*variant)
-            stored, why = open_table(name, game.GAME_ID, table_key(*variant),
-                                     1, 1 << game.tiles, width)
+            stored = _stored(name, game.GAME_ID, table_key(*variant), 1, 1 << game.tiles, width)
             if stored is not None:
                 use(stored, *variant)
                 continue
-            print(why + ": building it")
         table = game.solver(objective, solve=False)
         if not table.done:
             tables.append(table)
@@ -80,13 +75,21 @@ def dws_columns(points_pair):
     from dws_core.dws_columns import TABLE_FILE, ready, table_key, use
     if ready(points_pair):
         return True
-    from dws_app.drive import open_table
-    stored, why = open_table(TABLE_FILE, 1, table_key(points_pair), 18, 243, 1)
+    stored = _stored(TABLE_FILE, 1, table_key(points_pair), 18, 243, 1)
     if stored is None:
-        print(why + ": building it")
         return False
     try:
         use(points_pair, [stored.row(k) for k in range(18)])
     finally:
         stored.close()
     return True
+
+
+def _stored(name, *shape):
+    """The drive's table file ``name`` (``drive.open_table``), or None after
+    one console line on why the table is built on the board instead."""
+    from dws_app.drive import open_table
+    stored, why = open_table(name, *shape)
+    if stored is None:
+        print(why + ": building it")
+    return stored
