@@ -104,7 +104,7 @@ class SimSound:
 
 
 # The profiles' nvm write rule (lib/dws_hw/pybadge.py, pico_dice.py STORE_OPTIONS);
-# the simulator has no CIRCUITPY drive, so no spare file.
+# the simulator has no CIRCUITPY drive, so no cover file.
 STORE_OPTIONS = {"pybadge": {"erase_always": True}, "pico_dice": {"erase_always": False}}
 
 

@@ -28,6 +28,8 @@ store cannot tell from fresh flash).  The tests and ``bench/store.py`` share
 them.
 """
 
+import os
+
 from dws_app.records_store import Records, default_settings
 from dws_app.store import GAME, RECORDS, SETTINGS, Store
 from dws_core import games
@@ -157,10 +159,10 @@ class Model:
         return self.game, sorted(self.settings.items()), self.records.encode()
 
 
-def restart(data, erase_always=False, spare=None):
+def restart(data, erase_always=False, cover=None):
     """(state, notes) a restart on these nvm bytes gives: state is (game,
     settings, records) as Model.state, notes the store's notes per item."""
-    store = Store(bytearray(data), erase_always, spare)
+    store = Store(bytearray(data), erase_always, cover)
     game, _note = store.load_game()
     settings, _note = store.load_settings()
     records, _note = store.load_records()
@@ -185,13 +187,13 @@ def apply_op(store, op):
         raise ValueError(kind)
 
 
-def _play(nvm, ops, on_done=None, spare=None):
+def _play(nvm, ops, on_done=None, cover=None):
     """Play ``ops``; return the index of the op a PowerCut stopped, or None."""
-    store = Store(nvm, nvm.erase_always, spare)
+    store = Store(nvm, nvm.erase_always, cover)
     for i, op in enumerate(ops):
         try:
             if op[0] == "restart":
-                store = Store(nvm, nvm.erase_always, spare)
+                store = Store(nvm, nvm.erase_always, cover)
             else:
                 apply_op(store, op)
         except PowerCut:
@@ -218,12 +220,12 @@ def expected_states(base, ops, erase_always=False):
     return states, nvm.steps
 
 
-def run_script(base, ops, cut_at, erase_always=False, spare=None):
+def run_script(base, ops, cut_at, erase_always=False, cover=None):
     """Play ``ops`` on a copy of ``base`` with a cut after ``cut_at`` steps.
     Returns (surviving nvm bytes, index of the interrupted op or None,
     whether the cut fell inside an erase window)."""
     nvm = FlashNvm(base, erase_always).arm(cut_at)
-    cut = _play(nvm, ops, spare=spare)
+    cut = _play(nvm, ops, cover=cover)
     return bytes(nvm), cut, nvm.window
 
 
@@ -254,11 +256,11 @@ def verdict(got, notes, data, states, cut, window):
     return "noted"
 
 
-def resumed_ok(data, states, cut, window=False, erase_always=False, spare=None):
+def resumed_ok(data, states, cut, window=False, erase_always=False, cover=None):
     """A restart gives the state before the interrupted op or after it; inside
     an erase window each item may instead be lost with a note, or all of it
     silently when the nvm is blank (``verdict``)."""
-    got, notes = restart(data, erase_always, spare)
+    got, notes = restart(data, erase_always, cover)
     return verdict(got, notes, data, states, cut, window) is not None
 
 
@@ -274,3 +276,13 @@ def cut_trials(base, ops, stride=1, erase_always=False, limit=None):
         if cut is not None and resumed_ok(data, states, cut, window, erase_always):
             ok += 1
     return ok, trials, windows
+
+
+def make_cover(folder):
+    """A cover file as ``make flash`` writes it (tools.flash.COVER_FILES) in
+    ``folder``; its path."""
+    from tools.flash import COVER_FILE, COVER_FILES
+    path = os.path.join(str(folder), "nvm.bin")
+    with open(path, "wb") as f:
+        f.write(dict(COVER_FILES)[COVER_FILE])
+    return path

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tools import flash
+from dws_app.store import COVER_AT
 from tools.tables import table_files
 
 REPO = Path(__file__).resolve().parent.parent
@@ -229,6 +230,7 @@ def test_flash_writes_exactly_the_expected_tree(tmp_path, board, version):
     expected["boot.py"] = flash.LOADERS["boot.py"]
     expected["boot_out.txt"] = (drive / "boot_out.txt").read_bytes()
     slot_files = len(expected) - 4
+    expected.update(flash.COVER_FILES)
     if expected_settings(version):
         expected["settings.toml"] = expected_settings(version)
     files = drive_files(drive)
@@ -466,6 +468,68 @@ def test_unchanged_files_are_skipped(tmp_path):
         "dws_slots/active", ".dws_manifest"]
     assert active_slot(drive) == "a"
     assert slot_tree(drive, "a") == expected_slot(repo, "pybadge")
+
+
+def test_the_cover_is_written_first_in_order_and_then_left_as_the_game_wrote_it(tmp_path):
+    """The store's cover: made before anything else on a first install,
+    guard, then the image folder and its file (hardware.md, "The erase
+    window"); an update leaves a sound cover, save and all, untouched."""
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    info = flash.read_boot_info(drive)
+    counting = CountingDrive(drive)
+    flash.install(counting, plan_for(repo), "pybadge", info)
+    assert counting.steps[:5] == [("mkdir", flash.COVER_GUARD),
+                                  ("write", flash.COVER_GUARD + flash.TMP_SUFFIX),
+                                  ("replace", flash.COVER_GUARD),
+                                  ("mkdir", flash.COVER_FILE),
+                                  ("write", flash.COVER_FILE + flash.TMP_SUFFIX)]
+    cover = drive / flash.COVER_FILE
+    with open(cover, "r+b") as f:       # the game saved into its window
+        f.seek(COVER_AT)
+        f.write(b"a save")
+    saved = cover.read_bytes()
+    make_repo(repo, "v2")
+    counting = CountingDrive(drive)
+    flash.install(counting, plan_for(repo), "pybadge", info)
+    assert not [p for _, p in counting.steps if p.startswith(flash.COVER_DIR)]
+    assert cover.read_bytes() == saved
+
+
+@pytest.mark.parametrize("damage", ["short cover", "no guard", "foreign cover"])
+def test_a_damaged_cover_is_made_afresh_and_the_old_spare_file_goes(tmp_path, damage):
+    repo = make_repo(tmp_path / "repo")
+    drive = make_drive(tmp_path)
+    info = flash.read_boot_info(drive)
+    assert run(drive, repo, "--no-mpy-cross")[0] == 0
+    if damage == "short cover":
+        (drive / flash.COVER_FILE).write_bytes(b"DWS nvm cover 1\n")
+    elif damage == "no guard":
+        (drive / flash.COVER_GUARD).unlink()
+    else:
+        (drive / flash.COVER_FILE).write_bytes(b"x" * flash.COVER_SIZE)
+    (drive / "dws_nvm.bak").write_bytes(b"the version 1.0 spare file")
+    counting = CountingDrive(drive)
+    flash.install(counting, plan_for(repo), "pybadge", info)
+    made = [p for kind, p in counting.steps if kind == "replace"]
+    assert made[:2] == [flash.COVER_GUARD, flash.COVER_FILE]
+    assert ("rmdir", flash.COVER_DIR) in counting.steps   # made afresh, folders too
+    assert not (drive / "dws_nvm.bak").exists()
+    for path, data in flash.COVER_FILES:
+        assert (drive / path).read_bytes() == data
+
+
+def test_the_cover_is_the_one_the_store_and_the_profiles_expect(tmp_path):
+    from dws_app import store
+    from dws_hw import COVER_FILE
+    data = dict(flash.COVER_FILES)[flash.COVER_FILE]
+    assert "/" + flash.COVER_FILE == COVER_FILE
+    assert (flash.COVER_MAGIC, flash.COVER_SIZE) == (store.COVER_MAGIC, store.COVER_SIZE)
+    assert len(data) == store.COVER_SIZE and data.startswith(store.COVER_MAGIC)
+    assert data[store.COVER_AT:store.COVER_AT + store.IMAGE] == b"\xff" * store.IMAGE
+    # 7 blocks of the cover's own on either side of its window, 7 of the guard's
+    assert store.COVER_AT == 7 * 512 and store.COVER_SIZE - store.COVER_AT - store.IMAGE == 7 * 512
+    assert len(dict(flash.COVER_FILES)[flash.COVER_GUARD]) == 7 * 512
 
 
 def test_stale_files_are_removed(tmp_path):

@@ -1,5 +1,6 @@
 """The nvm store: layout, record format, deltas, round trips, compaction,
 settings, records, damage and notes (power cuts: test_store_powercut.py)."""
+import os
 import random
 
 import pytest
@@ -8,9 +9,9 @@ from hypothesis import given, settings as hsettings, strategies as st
 from dws_app import records_store, store as store_mod
 from dws_app.records_store import (AUTO_DIM_CHOICES, SLEEP_CHOICES, Records, _patch,
                                    default_settings)
-from dws_app.store import GAME_CAPACITY, HEAD, IMAGE, Store, delta
+from dws_app.store import COVER_SIZE, GAME_CAPACITY, HEAD, IMAGE, Store, delta
 from dws_core.codec import crc32
-from tests.nvm_faults import DWS, FlashNvm, board_nvm
+from tests.nvm_faults import DWS, FlashNvm, board_nvm, make_cover
 
 
 def fresh(size=4096, fill=0xFF):
@@ -663,19 +664,19 @@ def _compacting_saves(s, n=150):
 
 
 @pytest.mark.parametrize("granted", [True, False])
-def test_the_spare_file_is_written_only_where_the_drive_is_claimed(tmp_path, monkeypatch, granted):
+def test_the_cover_is_written_only_where_the_drive_is_claimed(tmp_path, monkeypatch, granted):
     """Before an erasing write the store asks ``claim()`` for the drive: a
-    refused drive (a computer holds it) gets no spare file, and the save
-    still happens.  The first image, on erased bytes, erases nothing and
-    touches no drive."""
-    spare = tmp_path / "dws_nvm.bak"
+    refused drive (a computer holds it) gets no write of the cover, and the
+    save still happens.  The first image, on erased bytes, erases nothing and
+    touches no drive.  The cover is only ever opened in place ("r+b")."""
+    cover = make_cover(tmp_path)
     asked = []
-    written = []
+    modes = []
     real_open = open
 
     def spying_open(path, mode="r", *a, **k):
-        if str(path) == str(spare) and "w" in mode:
-            written.append(path)
+        if str(path) == cover:
+            modes.append(mode)
         return real_open(path, mode, *a, **k)
 
     monkeypatch.setattr("builtins.open", spying_open)
@@ -685,14 +686,15 @@ def test_the_spare_file_is_written_only_where_the_drive_is_claimed(tmp_path, mon
         return granted
 
     nvm = FlashNvm(fresh())
-    s = Store(nvm, spare=str(spare), claim=claim)
+    s = Store(nvm, cover=cover, claim=claim)
     s.save_game(payload(137, 1))
     assert s.stats["compactions"] == 1 and nvm.erases == 0 and asked == []
     last = _compacting_saves(s, 400)
     assert nvm.erases >= 2 and s.stats["compactions"] == nvm.erases + 1
     assert len(asked) == nvm.erases
-    assert len(written) == (nvm.erases if granted else 0)
-    assert not spare.exists()                 # removed after each erasing write
+    assert modes.count("r+b") == (nvm.erases if granted else 0)
+    assert set(modes) <= {"r+b", "rb"}
+    assert os.path.getsize(cover) == COVER_SIZE
     assert Store(nvm).load_game() == (last, None)
 
 

@@ -15,7 +15,7 @@ from dws_app.seats import split
 from dws_app.store import GAME, Store
 from sim.hw import build
 from tests import store_v2
-from tests.nvm_faults import FlashNvm, PowerCut, restart, verdict
+from tests.nvm_faults import FlashNvm, PowerCut, make_cover, restart, verdict
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
 BOARDS = (("pico_dice", False), ("pybadge", True))
@@ -83,16 +83,15 @@ def test_migration_cut_in_its_window_says_what_was_lost():
         assert verdict(got, notes, bytes(nvm), states, 0, nvm.window) is not None, cut_at
 
 
-def test_migration_cut_with_the_spare_file_resumes(tmp_path):
+def test_migration_cut_with_the_cover_file_resumes(tmp_path):
     data, _expected = fixture("pico_dice")
-    spare = str(tmp_path / "spare")
     before = restart(data)[0]
     for cut_at in (0, 1, 2, 50, 200, 4000):
+        cover = make_cover(tmp_path)
         nvm = FlashNvm(data).arm(cut_at)
         with pytest.raises(PowerCut):
-            Store(nvm, spare=spare)
-        assert restart(bytes(nvm), spare=spare) == (before, {})
-        assert not os.path.exists(spare)
+            Store(nvm, cover=cover)
+        assert restart(bytes(nvm), cover=cover) == (before, {})
 
 
 ops = st.lists(st.one_of(

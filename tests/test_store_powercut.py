@@ -2,7 +2,7 @@
 boards (tests/nvm_faults.py): outside an erase window a restart resumes the
 last complete save (or the one being written, if all of it had landed);
 inside one it resumes, or says on the next start what was lost, or, with the
-spare file, resumes."""
+cover file, resumes."""
 import os
 import random
 
@@ -10,11 +10,11 @@ import pytest
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from dws_app.store import GAME, GAME_CAPACITY, HEAD, IMAGE, RECORDS, SETTINGS, Store
+from dws_app.store import COVER_AT, COVER_SIZE, GAME, GAME_CAPACITY, HEAD, IMAGE, RECORDS, SETTINGS, Store
 from dws_core import games
 from dws_app.store import delta
 from tests.nvm_faults import (DWS, FlashNvm, PowerCut, board_nvm, cut_trials, expected_states,
-                              restart, restart_state, resumed_ok, run_script, verdict)
+                              make_cover, restart, restart_state, resumed_ok, run_script, verdict)
 
 LARGEST_DWS = max(DWS, key=len)
 BOARDS = ("pico", "pybadge")
@@ -47,18 +47,18 @@ def image_after(base, ops, erase_always=False):
     return s.end
 
 
-def outcomes(base, ops, erase_always=False, spare=None, stride=1, limit=None):
+def outcomes(base, ops, erase_always=False, cover=None, stride=1, limit=None):
     """Cut at every ``stride``-th step: how often a restart gave the state
     before / after the op, items lost with notes, or a blank nvm; asserts
     that every outcome is one of those."""
     states, total = expected_states(base, ops, erase_always)
     seen = {"before": 0, "after": 0, "noted": 0, "blank": 0, "window": 0}
     for cut_at in range(0, total if limit is None else min(total, limit), stride):
-        data, cut, window = run_script(base, ops, cut_at, erase_always, spare)
+        if cover:
+            make_cover(os.path.dirname(cover))   # as make flash left it
+        data, cut, window = run_script(base, ops, cut_at, erase_always, cover)
         assert cut is not None
-        got, notes = restart(data, erase_always, spare)
-        if spare and os.path.exists(spare):
-            os.remove(spare)
+        got, notes = restart(data, erase_always, cover)
         v = verdict(got, notes, data, states, cut, window)
         assert v is not None, (cut_at, window, got, notes)
         seen[v] += 1
@@ -173,74 +173,103 @@ def test_cut_at_every_step_of_a_compaction():
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_cut_inside_the_window_with_the_spare_file_resumes(board, tmp_path):
+def test_cut_inside_the_window_with_the_cover_file_resumes(board, tmp_path):
     base, nxt = full_log(board)
-    spare = str(tmp_path / "spare.bin")
-    seen = outcomes(base, [("save", nxt)], erase_always=board == "pybadge", spare=spare,
+    cover = make_cover(tmp_path)
+    seen = outcomes(base, [("save", nxt)], erase_always=board == "pybadge", cover=cover,
                     limit=600)
     assert seen["noted"] == seen["blank"] == seen["before"] == 0   # restored: the new save
     assert seen["after"] == 600
 
 
-def test_spare_file_exists_only_while_the_window_is_open(tmp_path):
-    spare = str(tmp_path / "spare.bin")
+def _window(cover):
+    with open(cover, "rb") as f:
+        f.seek(COVER_AT)
+        return f.read(IMAGE)
+
+
+def test_the_cover_holds_the_image_before_the_erase_and_is_never_resized(tmp_path):
+    """The image is in the cover's window before the nvm's first byte is
+    written; the file keeps its size and everything outside the window."""
+    cover = make_cover(tmp_path)
+    with open(cover, "rb") as f:
+        made = f.read()
 
     class Watching(FlashNvm):
         seen = None
 
         def __setitem__(self, key, value):
-            self.seen = os.path.exists(spare) and open(spare, "rb").read()
+            self.seen = _window(cover)
             FlashNvm.__setitem__(self, key, value)
 
     base, nxt = full_log()
     nvm = Watching(base)
-    s = Store(nvm, spare=spare)
+    s = Store(nvm, cover=cover)
     s.save_game(nxt)
-    assert nvm.seen == bytes(nvm[0:IMAGE]) and not os.path.exists(spare)
-    s.save_game(DWS[0])             # an append: no spare file
-    assert nvm.seen is False
+    assert nvm.seen == bytes(nvm[0:IMAGE])
+    with open(cover, "rb") as f:
+        now = f.read()
+    assert len(now) == COVER_SIZE and now[:COVER_AT] == made[:COVER_AT]
+    assert now[COVER_AT + IMAGE:] == made[COVER_AT + IMAGE:]
+    image = bytes(nvm[0:IMAGE])
+    s.save_game(DWS[0])             # an append: the cover is not written
+    assert _window(cover) == image != bytes(nvm[0:IMAGE])
 
 
-def test_unwritable_spare_is_skipped(tmp_path):
+@pytest.mark.parametrize("what", ["missing", "short", "long", "foreign"])
+def test_a_cover_that_make_flash_did_not_make_is_left_alone(tmp_path, what):
+    """No cover file, or one of another size or another first line: the save
+    goes on without a cover, and the file is neither created nor changed."""
+    path = tmp_path / "nvm.bin"
+    made = {"missing": None, "short": b"DWS nvm cover 1\n" + b"\xff" * 100,
+            "long": b"DWS nvm cover 1\n" + b"\xff" * (COVER_SIZE + 512),
+            "foreign": b"my notes\n" + b"\xff" * (COVER_SIZE - 9)}[what]
+    if made is not None:
+        path.write_bytes(made)
     base, nxt = full_log()
-    s = Store(FlashNvm(base), spare=str(tmp_path / "no" / "such" / "dir" / "spare.bin"))
+    s = Store(FlashNvm(base), cover=str(path))
     assert s.save_game(nxt)
     assert Store(bytearray(s.nvm)).load_game() == (nxt, None)
+    assert (path.read_bytes() if path.exists() else None) == made
 
 
-def test_stale_spare_file_is_dropped_not_restored(tmp_path):
-    """A spare file whose image the nvm holds already (the cut came after the
-    write) is removed, and the log written since is kept."""
-    spare = str(tmp_path / "spare.bin")
+def test_unreachable_cover_is_skipped(tmp_path):
+    base, nxt = full_log()
+    s = Store(FlashNvm(base), cover=str(tmp_path / "no" / "such" / "dir" / "nvm.bin"))
+    assert s.save_game(nxt)
+    assert Store(bytearray(s.nvm)).load_game() == (nxt, None)
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_cover_the_nvm_holds_already_is_not_restored(tmp_path):
+    """The cover's image is in the nvm (the cut came after the write): the
+    log written since is kept; a torn window is ignored."""
+    cover = make_cover(tmp_path)
     base, nxt = full_log()
     nvm = FlashNvm(base)
-    s = Store(nvm, spare=spare)
+    s = Store(nvm, cover=cover)
     s.save_game(nxt)
-    with open(spare, "wb") as f:
-        f.write(bytes(nvm[0:IMAGE]))
     s.save_game(DWS[0])
-    assert Store(nvm, spare=spare).load_game() == (DWS[0], None)
-    assert not os.path.exists(spare)
-    with open(spare, "wb") as f:    # a torn spare file is ignored
-        f.write(bytes(nvm[0:100]))
-    assert Store(nvm, spare=spare).load_game() == (DWS[0], None)
+    assert Store(nvm, cover=cover).load_game() == (DWS[0], None)
+    with open(cover, "r+b") as f:   # a torn window is ignored
+        f.seek(COVER_AT + 100)
+        f.write(b"\xff" * 200)
+    assert Store(nvm, cover=cover).load_game() == (DWS[0], None)
 
 
-def test_spare_file_of_an_older_image_is_never_restored(tmp_path):
-    """A spare file that could not be removed (the drive read-only at the
-    next start) must not bring back its image once the nvm has moved on."""
-    spare = str(tmp_path / "spare.bin")
+def test_the_cover_of_an_older_image_is_never_restored(tmp_path):
+    """A cover that could not be written at the last compactions (a computer
+    held the drive) must not bring back its image once the nvm has moved on."""
+    cover = make_cover(tmp_path)
     base, nxt = full_log()
     nvm = FlashNvm(base)
-    s = Store(nvm, spare=spare)
+    s = Store(nvm, cover=cover)
     s.save_game(nxt)
-    with open(spare, "wb") as f:    # the image of that compaction...
-        f.write(bytes(nvm[0:IMAGE]))
-    for p in DWS[:80]:              # ...then more saves and compactions
-        s.save_game(p)
-    assert s.gen > 2
-    assert Store(nvm, spare=spare).load_game() == (DWS[79], None)
-    assert not os.path.exists(spare)
+    held = Store(nvm, cover=cover, claim=lambda: False)
+    for p in DWS[:80]:              # more saves and compactions, the cover left behind
+        held.save_game(p)
+    assert held.gen > s.gen
+    assert Store(nvm, cover=cover).load_game() == (DWS[79], None)
 
 
 @pytest.mark.parametrize("stride", (1, 7))

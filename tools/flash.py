@@ -125,6 +125,31 @@ SLOTS = ("a", "b")
 ACTIVE = SLOTS_DIR + "/active"
 MANIFEST = ".dws_manifest"
 TMP_SUFFIX = ".dwstmp"
+# The store's erase-window cover (lib/dws_app/store.py, hardware.md "The erase
+# window"): written in this order on a drive that allocates clusters one
+# after another, the guard's 7 blocks, the image folder's block and the
+# cover's 16 blocks follow each other, so the flash sectors the game rewrites
+# (the cover's window, blocks 7-8, and the image folder's entry) hold nothing
+# but these.  Made once; an update leaves a sound cover as it is.
+COVER_DIR = "dws_cover"
+COVER_GUARD = COVER_DIR + "/guard.bin"
+COVER_FILE = COVER_DIR + "/image/nvm.bin"
+COVER_MAGIC = b"DWS nvm cover 1\n"      # = dws_app.store.COVER_MAGIC
+COVER_SIZE = 8192                        # = dws_app.store.COVER_SIZE
+OLD_SPARE = "dws_nvm.bak"                # the version 1.0 store's spare file
+
+
+def _pad(text, size):
+    return (text + b"\n").ljust(512, b" ") + b"\xff" * (size - 512)
+
+
+COVER_FILES = (
+    (COVER_GUARD, _pad(b"Dice Wide Shut: keeps the cover file's flash sectors apart from every "
+                       b"other file. Made by make flash; leave it here.", 3584)),
+    (COVER_FILE, _pad(COVER_MAGIC + b"Dice Wide Shut: holds the saves while the nvm is being erased "
+                      b"(hardware.md). Made by make flash, written by the game; leave it "
+                      b"here.", COVER_SIZE)),
+)
 BACKUP_SUFFIX = ".before-dws"
 
 LOADER = '''# Installed by `make flash` (tools/flash.py), which rewrites this file.
@@ -1052,6 +1077,7 @@ def plan_update(drive, plan, profile, info=None):
     # temporary files of an interrupted update (those in slots go below)
     steps = [("remove", name + TMP_SUFFIX) for name in ENTRY_FILES + (MANIFEST, ACTIVE)
              if drive.exists(name + TMP_SUFFIX)]
+    steps += cover_steps(drive)
     active = read_active(drive)
     manifest = read_manifest(drive)
     owned = manifest.get("owned") if isinstance(manifest.get("owned"), dict) else {}
@@ -1135,6 +1161,30 @@ def plan_update(drive, plan, profile, info=None):
                 "of code.py: rename or delete it.".format(name))
     steps.append(("sync",))
     return steps, summary
+
+
+def _cover_sound(drive):
+    """True when the drive holds the cover as make flash makes it (its window
+    may hold a save: only the bytes around it are compared)."""
+    for path, data in COVER_FILES:
+        got = drive.read(path)
+        if got is None or len(got) != len(data) or got[0:512] != data[0:512]:
+            return False
+    return True
+
+
+def cover_steps(drive):
+    """The store's cover, first of all writes (on a first install the drive
+    is still unfragmented, so its clusters follow each other): nothing if it
+    is sound, else made afresh in COVER_FILES' order; the version 1.0
+    spare file goes."""
+    steps = [("remove", OLD_SPARE)] if drive.exists(OLD_SPARE) else []
+    if _cover_sound(drive):
+        return steps
+    if drive.is_dir(COVER_DIR):
+        steps += [("remove", p) for p in drive.files_under(COVER_DIR)]
+        steps += [("rmdir", d) for d in drive.dirs_under(COVER_DIR)] + [("rmdir", COVER_DIR)]
+    return steps + [("write", path, data) for path, data in COVER_FILES] + [("sync",)]
 
 
 def _cost(size, cluster):

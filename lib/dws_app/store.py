@@ -29,9 +29,16 @@ writes the image alone.  A save whose bytes equal the current ones is skipped.
 An erasing write leaves the nvm blank until the firmware has programmed it
 again from its first page up; the image is written first, the header leading
 (what a cut there lost is then known: ``dws_app.store_boot.scan``).  With
-``spare`` (a file path on the CIRCUITPY drive) the image is also kept in that
-file while the window is open, if the code may write the drive (only for a
-write that erases).
+``cover`` (the path of the cover file on the CIRCUITPY drive) the image is
+first written into that file, if the code may write the drive (only for a
+write that erases), and put back from it at the next start if the cut came
+in the window.  The cover file is made by ``make flash`` (COVER_SIZE bytes,
+COVER_MAGIC first) in a folder of its own, after a guard file, so that the
+only bytes the game ever writes on the drive are the file's window
+(COVER_AT, IMAGE bytes) and its directory entry, in flash sectors that hold
+nothing else (hardware.md, "The erase window").  It is written in place and
+never created, resized or removed here: the FAT and the root directory are
+never written at run time.
 
 Reading the nvm at power-up and migrating older layouts live in
 ``dws_app.store_boot`` (forgotten once read), settings and records in
@@ -52,6 +59,9 @@ SETTINGS = 0x80
 RECORDS = 0x90
 GAME = 0xA0
 ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4))  # image order, header bit
+COVER_MAGIC = b"DWS nvm cover 1\n"  # the cover file's first bytes (tools/flash.py makes it)
+COVER_SIZE = 8192   # 16 drive blocks: the window (blocks 7-8) is 7 blocks from either end
+COVER_AT = 3584
 FORGETS = sys.implementation.name != "cpython"
 
 
@@ -91,17 +101,17 @@ def delta(old, new):
 class Store:
     """Settings, records and the game in an nvm bytearray (module docstring).
 
-    ``erase_always``: every write erases the nvm (SAMD51); ``spare``: a file
-    that keeps the image while an erasing write runs, when it can be written
-    (``claim()``, if given, is asked first: True when the code may write
-    the drive)."""
+    ``erase_always``: every write erases the nvm (SAMD51); ``cover``: the
+    path of the cover file that keeps the image while an erasing write runs,
+    when it can be written (``claim()``, if given, is asked first: True when
+    the code may write the drive)."""
 
-    def __init__(self, nvm, erase_always=False, spare=None, claim=None):
+    def __init__(self, nvm, erase_always=False, cover=None, claim=None):
         if len(nvm) < IMAGE:
             raise ValueError("nvm too small")
         self.nvm = nvm
         self.erase_always = erase_always
-        self.spare = spare
+        self.cover = cover
         self.claim = claim          # claim() -> True when the code may write the drive
         self.stats = {"writes": 0, "bytes": 0, "compactions": 0}
         self.gen = None             # generation of our header; None: not ours yet
@@ -188,31 +198,37 @@ class Store:
         recs = None
         for i in range(pos, size):
             buf[i] = 0xFF
-        # The spare file only for a write that erases: on erased bytes (a
-        # new board's first save) nothing is at risk, and every write to the
-        # drive is one more window in which a cut can damage the drive.
-        spare = self.spare if self.erase_always or not self._erased(0, size) else None
-        if spare:
-            try:
-                if self.claim is not None and not self.claim():
-                    raise OSError("drive not writable")
-                import os
-                with open(spare, "wb") as f:
-                    f.write(buf)
-                os.sync()
-            except (OSError, AttributeError):
-                spare = None
+        # The cover only for a write that erases: on erased bytes (a new
+        # board's first save) nothing is at risk.
+        if self.cover and (self.erase_always or not self._erased(0, size)):
+            self._cover(buf)
         self._write(0, buf)
         self.stats["compactions"] += 1
         self.gen = gen
         self.at = at
         self.end = pos
         self.limit = size
-        if spare:
-            try:
-                os.remove(spare)
-            except OSError:
-                pass
+
+    def _cover(self, buf):
+        """Write the image into the cover file's window, in place, before the
+        nvm is erased; True if it is there.  A file that is not the one
+        ``make flash`` made (missing, another size, another first line) is
+        left alone: the write goes on without a cover."""
+        try:
+            if self.claim is not None and not self.claim():
+                return False
+            import os
+            with open(self.cover, "r+b") as f:
+                if f.read(len(COVER_MAGIC)) != COVER_MAGIC or f.seek(0, 2) != COVER_SIZE:
+                    return False
+                f.seek(COVER_AT)
+                f.write(buf)
+                if len(buf) < IMAGE:
+                    f.write(b"\xff" * (IMAGE - len(buf)))
+            os.sync()
+            return True
+        except (OSError, AttributeError):
+            return False
 
     # ----- game in progress ---------------------------------------------
 

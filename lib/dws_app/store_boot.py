@@ -1,5 +1,5 @@
 """Reading the nvm at power-up: the store's image and log (``parse``), the
-spare file of a cut erasing write, the migration of layout version 2, and
+cover file of a cut erasing write, the migration of layout version 2, and
 the notes on what was lost (``scan``).
 
 Only ``Store()`` needs this, once: it imports the module and, on the boards,
@@ -8,7 +8,8 @@ forgets it again right away, so its code does not stay on the heap.
 
 from dws_core.codec import crc32
 from dws_app.records_store import _patch
-from dws_app.store import GAME, GAME_CAPACITY, HEAD, ITEMS, LAYOUT_VERSION, MAGIC, RECORDS, SETTINGS
+from dws_app.store import (COVER_AT, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS, LAYOUT_VERSION,
+                            MAGIC, RECORDS, SETTINGS)
 
 # What an item lost means, and what a lost newest change of it means.
 LOST = {SETTINGS: "Settings were damaged; defaults restored",
@@ -103,10 +104,10 @@ def parse(nvm):
 
 
 def scan(store):
-    """Fill a new ``Store`` from its nvm: restore the spare file of a cut
+    """Fill a new ``Store`` from its nvm: restore the cover file of a cut
     erasing write, read our image, migrate version 2, or note what is gone."""
     nvm = store.nvm
-    if store.spare:
+    if store.cover:
         _restore(store)
     got = parse(nvm)
     if got is not None:
@@ -173,23 +174,20 @@ def _migrate(store):
 
 
 def _restore(store):
-    """The spare file exists only while an erasing write runs: if the nvm
-    does not hold its image (and no newer one), that write was cut; put the
-    image back.  A file left over from an older image (it could not be
-    removed) is not."""
-    import os
+    """The cover file's window holds the image of the last erasing write: if
+    the nvm does not hold it (and no newer one), that write was cut; put the
+    image back.  Only read here: the file stays as it is."""
     try:
-        with open(store.spare, "rb") as f:
-            data = f.read()
+        with open(store.cover, "rb") as f:
+            f.seek(COVER_AT)
+            data = f.read(IMAGE)
     except OSError:
         return
     got = parse(data)
+    if got is None or got["lost"] or got["bad"]:
+        return
     now = parse(store.nvm)
-    if got is not None and not got["lost"] and not got["bad"] and (
-            now is None or now["lost"] or (got["gen"] - now["gen"]) & 0xFFFF < 0x8000
-            and store.nvm[0:got["end"]] != data[0:got["end"]]):
-        store._write(0, data)
-    try:
-        os.remove(store.spare)
-    except OSError:
-        pass
+    end = got["end"]
+    if now is None or now["lost"] or (got["gen"] - now["gen"]) & 0xFFFF < 0x8000 \
+            and store.nvm[0:end] != data[0:end]:
+        store._write(0, data[0:got["limit"]])

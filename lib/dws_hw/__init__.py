@@ -16,7 +16,7 @@ class Hardware:
     one LED per Dice Wide Shut die; ``nvm`` a persistent bytearray;
     ``ticks_ms()``; ``entropy(n)``; ``sound`` (``tone(hz, ms)``) or None;
     ``sleep(s)``; ``store_options`` keyword arguments for the nvm store
-    (``dws_app.store.Store``: how the board's flash erases, the spare file);
+    (``dws_app.store.Store``: how the board's flash erases, the cover file);
     ``release()`` lets go of a display the profile made, before the
     interpreter starts again (None: a built-in display, kept).
     """
@@ -55,8 +55,13 @@ def held_buttons(keys, key_map):
     return held
 
 
+# The store's erase-window cover on the CIRCUITPY drive: made by make flash
+# (tools/flash.py COVER_FILE, after its guard), only ever written in place.
+COVER_FILE = "/dws_cover/image/nvm.bin"
+
+
 def claim_drive():
-    """Let the code write the CIRCUITPY drive (for the store's spare file),
+    """Let the code write the CIRCUITPY drive (for the store's cover file),
     unless a computer holds it: True when the code may write it.
 
     Asked only when an nvm erase is about to run, long after power-up, so a

@@ -14,7 +14,7 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import claim_drive, PROFILES, Hardware, held_buttons
+from dws_hw import claim_drive, COVER_FILE, PROFILES, Hardware, held_buttons
 
 NAME = "pico_dice"
 KEY_MAP = PROFILES[NAME][1]     # UP DOWN LEFT RIGHT A B START SELECT
@@ -22,9 +22,10 @@ KEY_PINS = (board.GP2, board.GP3, board.GP4, board.GP5,
             board.GP6, board.GP7, board.GP8, board.GP9)
 LED_COUNT = 13
 # The nvm is one 4 KB flash sector: only a write over non-erased bytes erases
-# it.  The spare file keeps the store's image while an erase runs; the drive
-# is claimed for it then unless a computer holds it (dws_hw.claim_drive).
-STORE_OPTIONS = {"erase_always": False, "spare": "/dws_nvm.bak", "claim": claim_drive}
+# it.  The cover file (made by make flash) keeps the store's image while an
+# erase runs; the drive is claimed for it then unless a computer holds it
+# (dws_hw.claim_drive).
+STORE_OPTIONS = {"erase_always": False, "cover": COVER_FILE, "claim": claim_drive}
 
 
 def _keys():

@@ -10,15 +10,15 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import PROFILES, Hardware, held_buttons
+from dws_hw import COVER_FILE, PROFILES, Hardware, held_buttons
 
 NAME = "pybadge"
 KEY_MAP = PROFILES[NAME][1]     # key_number: B A START SELECT RIGHT DOWN UP LEFT
 # Every nvm write erases the whole 8 KB block and programs it again (SAMD51);
-# the spare file keeps the store's image meanwhile if the drive is writable
+# the cover file keeps the store's image meanwhile if the drive is writable
 # (START held at power-up): not claimed by default, as on the Pico, because
-# every save would rewrite the drive's FAT and directory sectors too.
-STORE_OPTIONS = {"erase_always": True, "spare": "/dws_nvm.bak"}
+# every save would write the cover's two drive sectors too.
+STORE_OPTIONS = {"erase_always": True, "cover": COVER_FILE}
 
 
 def _keys():
