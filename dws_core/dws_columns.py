@@ -44,7 +44,7 @@ def _digits():
 DIG = _digits()
 POP = bytes([_pop(m) for m in range(32)])
 del _digits, _pop  # import-time only: their code need not stay in RAM
-_cache = []  # [points pair, tables]: tables[half * 9 + k], one variant kept
+_cache = []  # [points pair, tables]: tables[half * 9 + k] or tables.row(half * 9 + k)
 
 
 def _column_table(points_pair, half, k):
@@ -54,10 +54,15 @@ def _column_table(points_pair, half, k):
     ``ColumnTables`` built them a slice at a time before."""
     if not _cache or _cache[0] != points_pair:
         ColumnTables(points_pair).advance(ColumnTables.size)
-    return _cache[1][half * 9 + k]
+    tables = _cache[1]
+    if isinstance(tables, list):
+        return tables[half * 9 + k]
+    return tables.row(half * 9 + k)
 
 
 def clear_cache():
+    if _cache and hasattr(_cache[1], "close"):
+        _cache[1].close()
     del _cache[:]
 
 
@@ -79,8 +84,10 @@ def ready(points_pair):
 
 
 def use(points_pair, tables):
-    """Cache the 18 tables of ``points_pair`` made elsewhere (the app reads
-    them from the drive: ``tools/tables.py`` made them with this module)."""
+    """Cache the 18 tables of ``points_pair`` made elsewhere (``tools/tables.py``
+    made them with this module): a list, or a reader whose ``row(i)`` gives
+    table ``i`` (the drive's file, kept open: a decision reads the two of its
+    fill level, 486 bytes, where the list holds 4.4 KB all game long)."""
     clear_cache()
     _cache.append(points_pair)
     _cache.append(tables)
@@ -132,7 +139,7 @@ class ColumnTables:
                 self._rows = [rows[k] if tables[k] is not rows[k] else [0] * 243
                               for k in range(9)] if half == 0 else None
                 if half == 1:
-                    del _cache[:]
+                    clear_cache()
                     _cache.append(self.points_pair)
                     _cache.append(self._out)
                     self._out = None

@@ -194,7 +194,20 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     s = Session("pico_dice", seed=3)
     s.app.start_game(1, 2, None, seed=4, seats=["strong", "strong"])
     assert dws_columns.ready(s.app.game.run_points) and s.app.seats.tables == []
+    reader = dws_columns._cache[1]
+    assert not isinstance(reader, list)          # read by seek, two tables a decision
     dws_columns.clear_cache()
+    assert reader.file is None                   # closed with the cache
+    dws_columns.ColumnTables(s.app.game.run_points).advance(dws_columns.ColumnTables.size)
+    built = [dws_columns._column_table(s.app.game.run_points, h, k)
+             for h in (0, 1) for k in range(9)]
+    dws_columns.clear_cache()
+    from dws_app.tables import dws_columns as from_drive
+    assert from_drive(s.app.game.run_points)
+    assert [dws_columns._column_table(s.app.game.run_points, h, k)
+            for h in (0, 1) for k in range(9)] == built
+    dws_columns.clear_cache()
+    built = []
     s = Session("pico_dice", seed=6)
     s.app.start_game(1, 2, None, seed=9)
     settle(s)

@@ -70,18 +70,16 @@ def stb_tables(game, levels):
 
 
 def dws_columns(points_pair):
-    """Put Dice Wide Shut's column tables of ``points_pair`` in the bot's
-    cache from the drive; True when they are there (read now, or before)."""
+    """Give the bot's cache Dice Wide Shut's column tables of ``points_pair``
+    on the drive (the file stays open: the bot reads a decision's two
+    tables by seek); True when they are there (now, or before)."""
     from dws_core.dws_columns import TABLE_FILE, ready, table_key, use
     if ready(points_pair):
         return True
     stored = _stored(TABLE_FILE, 1, table_key(points_pair), 18, 243, 1)
     if stored is None:
         return False
-    try:
-        use(points_pair, [stored.row(k) for k in range(18)])
-    finally:
-        stored.close()
+    use(points_pair, stored)
     return True
 
 
