@@ -67,9 +67,14 @@ def test_after_a_game_the_interpreter_starts_afresh_behind_the_menu(capsys):
     assert bytes(rec.hw.nvm.data) == before     # nothing written by the restart
     rec.press("DOWN")                           # the new app answers
     assert rec.app.top.menu.index == 1 and rec.items[-1][3] == "move"
-    # A menu that was not reached from a game starts nothing afresh.
-    rec.press("UP", "A", "B")
-    assert rec.items[-1][3] == "open"
+    # Nor does a move or a screen opened from the menu; leaving that screen
+    # does: what it imported would stay interned for the next game.
+    rec.press("UP", "A")
+    assert rec.items[-2][3] == "move" and rec.items[-1][3] == "open"
+    opened = rec.app
+    rec.press("B")
+    assert rec.items[-1][3:] == ["fresh", 1] and rec.app is not opened
+    assert rec.screen_name == "MenuScreen"
 
 
 def test_start_mid_game_lets_the_game_go_and_continue_brings_it_back():

@@ -255,6 +255,13 @@ class App:
         self._show()
         if self.game is not None:   # e.g. help closed over the game
             self.forget_between_games()
+        elif len(self.stack) == 1 and self.fresh is not None and self.looping:
+            # Back at the menu from a screen it opened (records, settings,
+            # help, a setup left): within one interpreter what that screen
+            # interned stays, 25 KB after records and settings on the Pico;
+            # the next game starts from a power-up's heap, as after a game
+            # (hardware.md, "Memory across games").
+            self.later = ("fresh",)
 
     def forget_between_games(self):
         if self.forgets:
