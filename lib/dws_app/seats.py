@@ -209,6 +209,14 @@ class SeatPlayer:
                 sys.modules[name].clear_cache()
         # (Here, before the game screen is built: from .py sources the bot
         # module compiles only in a heap without it, cp10_py in the board suite.)
+        if any_device(self.levels):
+            # The device seats' code before the first frame, not inside
+            # their first decision (the think budget: 100 ms a decision).
+            from dws_app.app import collect
+            collect("dws_core.bots")
+            from dws_core.bots import _module
+            __import__("dws_core.rng")
+            _module(game.GAME_ID)
         if game.GAME_ID == 1 and any_device(self.levels):
             self.dws_tables()       # (a human-only game: at its first hint)
         elif self.lookup:
