@@ -496,13 +496,19 @@ def test_the_cover_is_written_first_in_order_and_then_left_as_the_game_wrote_it(
     assert cover.read_bytes() == saved
 
 
-@pytest.mark.parametrize("damage", ["short cover", "no guard", "foreign cover"])
-def test_a_damaged_cover_is_made_afresh_and_the_old_spare_file_goes(tmp_path, damage):
+@pytest.mark.parametrize("damage", ["short cover", "no guard", "foreign cover", "stuck folder"])
+def test_a_damaged_cover_is_made_afresh_and_the_old_spare_file_goes(tmp_path, monkeypatch, damage):
+    """A cover that is not sound is made afresh in order, its folders too;
+    a folder whose entries cannot be removed (a cut left garbage in it) is
+    renamed aside."""
     repo = make_repo(tmp_path / "repo")
     drive = make_drive(tmp_path)
     info = flash.read_boot_info(drive)
     assert run(drive, repo, "--no-mpy-cross")[0] == 0
-    if damage == "short cover":
+    if damage == "stuck folder":
+        (drive / flash.COVER_FILE).write_bytes(b"")
+        monkeypatch.setattr(flash.shutil, "rmtree", lambda path, ignore_errors=False: None)
+    elif damage == "short cover":
         (drive / flash.COVER_FILE).write_bytes(b"DWS nvm cover 1\n")
     elif damage == "no guard":
         (drive / flash.COVER_GUARD).unlink()
@@ -513,8 +519,9 @@ def test_a_damaged_cover_is_made_afresh_and_the_old_spare_file_goes(tmp_path, da
     flash.install(counting, plan_for(repo), "pybadge", info)
     made = [p for kind, p in counting.steps if kind == "replace"]
     assert made[:2] == [flash.COVER_GUARD, flash.COVER_FILE]
-    assert ("rmdir", flash.COVER_DIR) in counting.steps   # made afresh, folders too
+    assert ("discard", flash.COVER_DIR) in counting.steps   # made afresh, folders too
     assert not (drive / "dws_nvm.bak").exists()
+    assert (drive / (flash.COVER_DIR + ".damaged")).is_dir() == (damage == "stuck folder")
     for path, data in flash.COVER_FILES:
         assert (drive / path).read_bytes() == data
 

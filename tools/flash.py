@@ -875,6 +875,18 @@ class Drive:
             if error.errno not in (errno.ENOTEMPTY, errno.EEXIST):
                 raise
 
+    def discard(self, path):
+        """Remove a folder of ours whatever it holds; one a cut left with
+        entries that cannot be removed is renamed aside (NAME.damaged), so
+        that NAME can be made afresh."""
+        self._step("discard", path)
+        target = self._abs(path)
+        shutil.rmtree(target, ignore_errors=True)
+        if target.exists():
+            aside = target.with_name(target.name + ".damaged")
+            shutil.rmtree(aside, ignore_errors=True)
+            os.replace(target, aside)
+
     def sync(self):
         if hasattr(os, "sync"):
             os.sync()
@@ -1072,7 +1084,8 @@ def shadow_leftovers(drive, plan):
 
 def plan_update(drive, plan, profile, info=None):
     """The ordered list of changes ("write", path, data) / ("remove", path) /
-    ("rmdir", path) / ("sync",) that installs `plan`, and a Summary."""
+    ("rmdir", path) / ("discard", folder) / ("sync",) that installs `plan`,
+    and a Summary."""
     summary = Summary()
     # temporary files of an interrupted update (those in slots go below)
     steps = [("remove", name + TMP_SUFFIX) for name in ENTRY_FILES + (MANIFEST, ACTIVE)
@@ -1181,9 +1194,8 @@ def cover_steps(drive):
     steps = [("remove", OLD_SPARE)] if drive.exists(OLD_SPARE) else []
     if _cover_sound(drive):
         return steps
-    if drive.is_dir(COVER_DIR):
-        steps += [("remove", p) for p in drive.files_under(COVER_DIR)]
-        steps += [("rmdir", d) for d in drive.dirs_under(COVER_DIR)] + [("rmdir", COVER_DIR)]
+    if drive.exists(COVER_DIR):
+        steps.append(("discard", COVER_DIR))
     return steps + [("write", path, data) for path, data in COVER_FILES] + [("sync",)]
 
 
@@ -1226,6 +1238,8 @@ def run_steps(drive, steps, summary):
             drive.remove(step[1])
         elif step[0] == "rmdir":
             drive.rmdir(step[1])
+        elif step[0] == "discard":
+            drive.discard(step[1])
         else:
             drive.sync()
 
