@@ -10,6 +10,7 @@ import pytest
 
 from hypothesis import given, settings as hsettings, strategies as st
 
+from dws_app import records_store
 from dws_app.store import COVER_AT, COVER_SIZE, GAME, GAME_CAPACITY, HEAD, IMAGE, RECORDS, SETTINGS, Store
 from dws_core import games
 from dws_app.store import delta
@@ -270,6 +271,61 @@ def test_the_cover_of_an_older_image_is_never_restored(tmp_path):
         held.save_game(p)
     assert held.gen > s.gen
     assert Store(nvm, cover=cover).load_game() == (DWS[79], None)
+
+
+def _finished(base, erase_always, cover=None):
+    """A store on ``base`` whose game just finished: its records counted
+    (what the app hands ``finish_game``)."""
+    s = Store(FlashNvm(base, erase_always), erase_always, cover)
+    rec, _ = s.load_records()
+    records_store.count_game(rec, 1, 2, [50, 60], [1])
+    return rec
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("room", ["append", "compaction"])
+def test_a_cut_in_finish_game_never_loses_the_result_silently(board, room, tmp_path):
+    """Letting a finished game go and counting it is one write: a cut at any
+    step leaves the game to play out again (its result not counted yet), or
+    no game and the result counted, or no game and a note that the last
+    result was lost; inside an erase window also what the window allows."""
+    erase_always = board == "pybadge"
+    if room == "append":
+        nvm = board_nvm(board)
+        st = Store(nvm, erase_always)
+        st.record_game(2, 3, [4, 5, 6], [0], low_wins=True)
+        st.save_game(DWS[0])
+        base = bytes(nvm)
+    else:
+        base, _nxt = full_log(board)
+    before = restart(base, erase_always)[0]
+    rec = _finished(base, erase_always)
+    after = (None, before[1], rec.encode())
+    lost_result = (None, before[1], before[2])
+    seen = set()
+    for cut_at in range(0, 1600):
+        nvm = FlashNvm(base, erase_always).arm(cut_at)
+        s = Store(nvm, erase_always)
+        try:
+            s.finish_game(rec)
+            cut = False
+        except PowerCut:
+            cut = True
+        got, notes = restart(bytes(nvm), erase_always)
+        if got == before:
+            seen.add("before")
+        elif got == after:
+            seen.add("after")
+        elif got == lost_result and RECORDS in notes:
+            seen.add("result noted lost")
+        else:
+            assert nvm.window, (cut_at, got, notes)
+            assert verdict(got, notes, bytes(nvm), [before, after], 0, True) is not None
+            seen.add("window")
+        if not cut:
+            break
+    assert {"before", "after"} <= seen
+    assert nvm.erases == 1          # one compaction, room in the log or not
 
 
 @pytest.mark.parametrize("stride", (1, 7))

@@ -615,9 +615,9 @@ class App:
         final(self, game)
 
     def record(self, records):
-        """No game to continue any more, and the records with it counted."""
-        self.store.clear_game()
-        self.store.save_records(records)
+        """No game to continue any more, and the records with it counted
+        (one nvm write)."""
+        self.store.finish_game(records)
         self.nvm_log()
 
 

@@ -10,7 +10,7 @@ as a game delta against 136 zero bytes when that is shorter.  Settings
 payload: six bytes (``_encode_settings``).
 """
 
-from dws_app.store import RECORDS, SETTINGS, delta
+from dws_app.store import GAME, RECORDS, SETTINGS, delta
 
 MAX_GAME_ID = 8
 MAX_PLAYERS = 8
@@ -198,11 +198,32 @@ def _bump(v, by=1):
     return _COUNT_MAX if v > _COUNT_MAX else v
 
 
+def records_body(rec):
+    """The bytes the store keeps for ``rec`` (Records): its runs from zeros
+    (``store.delta``) when shorter."""
+    data = rec.encode()
+    return delta(bytes(RECORDS_SIZE), data) or data
+
+
 def save_records(store, rec):
     """Save ``rec`` (Records, e.g. counted with ``count_game``)."""
-    data = rec.encode()
-    short = delta(bytes(RECORDS_SIZE), data)
-    return store._put(RECORDS, short or data)
+    return store._put(RECORDS, records_body(rec))
+
+
+def finish_game(store, rec):
+    """No game to continue any more, and ``rec`` (the records counted with
+    it) saved, in one compaction: the image holds both or, cut, names what
+    it lost.  As two records, a cut between them lost the finished game's
+    result without a word (the log simply ended after the game's); this is
+    one erase more a game on the Pico (hardware.md, wear)."""
+    if not store.game:
+        return save_records(store, rec)
+    store.notes.pop(GAME, None)
+    store.notes.pop(RECORDS, None)
+    store.prev = store.game
+    store.game = b""
+    store._compact(RECORDS, records_body(rec))
+    return True
 
 
 def load_records(store):

@@ -311,6 +311,12 @@ class Store:
         from dws_app.records_store import save_records
         return save_records(self, rec)
 
+    def finish_game(self, rec):
+        """The finished game let go and ``rec`` (its count included) saved,
+        in one write (``records_store.finish_game``)."""
+        from dws_app.records_store import finish_game
+        return finish_game(self, rec)
+
     def reset_tally(self, players=None):
         """Start the running tally again (for one player count, or all)."""
         from dws_app.records_store import reset_tally
