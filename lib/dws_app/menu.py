@@ -66,6 +66,11 @@ class MenuScreen(widgets.Screen):
                 self.checked = None
             elif kind == "game":
                 self.checked = None     # (its heap goes to the new game)
+                if self.actions[0][0] == "continue" and self.app.forgets:
+                    # and the code that checked it: the new game imports
+                    # what it needs of it again
+                    from dws_app.app import forget
+                    forget(("dws_app.resume", "dws_app.seats"))
                 from dws_app.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
             elif kind == "records":
