@@ -69,12 +69,23 @@ def test_press_cuts_spread_over_presses_that_led_somewhere():
     assert all(Rec.items[i][2] for i in items)
     assert all(0 <= ms < cuts.MAX_OFFSET_MS for _i, ms in spec["items"])
     assert spec["pages"] == list(cuts.WINDOW_PAGES)
+    assert spec["drive_pages"] == list(cuts.DRIVE_PAGES)
     assert spec == cuts.spec("dws5", Rec())      # seeded: the same cuts every run
 
 
-def test_summary_counts_window_cuts_apart():
+def test_summary_counts_window_and_drive_cuts_apart():
     results = [({"kind": "press"}, True, ""), ({"kind": "window"}, True, ""),
-               ({"kind": "window"}, False, "")]
-    assert cuts.summary(results) == {
-        "board.cuts.tried": 3, "board.cuts.resumed_ok": 2,
-        "board.cuts.in_erase_window": 2, "board.cuts.in_erase_window_resumed": 1}
+               ({"kind": "window"}, False, ""), ({"kind": "drive", "files_lost": 2}, False, ""),
+               ({"kind": "drive", "files_lost": 0, "cover_lost": 1}, True, "")]
+    bench = cuts.summary(results, True)
+    assert bench == {
+        "board.cuts.tried": 5, "board.cuts.resumed_ok": 3,
+        "board.cuts.in_erase_window": 2, "board.cuts.in_erase_window_resumed": 1,
+        "board.cuts.in_drive_write": 2, "board.cuts.files_lost": 2,
+        "board.cuts.cover_lost": 1, "board.cuts.cover_layout_ok": 1}
+    assert len(cuts.shortfall(bench)) == 4       # too few of each kind, files lost
+    assert "files lost" in cuts.shortfall(bench)[-1]
+    enough = dict(bench, **{"board.cuts.tried": 50, "board.cuts.in_erase_window": 15,
+                            "board.cuts.in_drive_write": 15, "board.cuts.files_lost": 0})
+    assert cuts.shortfall(enough) == []
+    assert "layout" in cuts.shortfall(dict(enough, **{"board.cuts.cover_layout_ok": 0}))[0]

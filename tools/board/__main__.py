@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-from tools.board import cuts
+from tools.board import cuts, fat
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EMU = os.environ.get("PICO_EMU", os.path.join(os.path.dirname(ROOT), "shared", "pico-emu"))
@@ -69,6 +69,12 @@ DETERMINISTIC_BUDGETS = {"board.boot_to_menu_ms": 4000, "board.erases_per_game.d
 # 76,800): the board's and Blinka's fonts are both 6x12 Terminus, but not
 # every glyph is drawn identically.
 SHOT_TOLERANCE = 0.01
+# The store's erase-window cover as make flash writes it (tools/flash.py), in
+# its order: on a drive that allocates clusters one after another the
+# folder's entry block and the window of nvm.bin then share flash sectors
+# with no other file (tools/board/fat.py layout_check).
+COVER_ORDER = (("dir", "dws_cover"), ("file", "dws_cover/guard.bin"),
+               ("dir", "dws_cover/image"), ("file", "dws_cover/image/nvm.bin"))
 
 
 def firmware(version):
@@ -113,10 +119,23 @@ def build_drive(config):
 
 
 def drive_image(config, drive, keys, name):
-    """A drive image of ``drive`` with the test keys in its settings.toml."""
+    """A drive image of ``drive`` with the test keys in its settings.toml;
+    the cover goes in last, in make flash's order (add_cover).  boot_out.txt
+    is as the firmware writes it with this boot.py, as on a board that has
+    started this install once: else the first power-on rewrites it (the
+    boot sector, both FATs and the root directory: a cut there would lose
+    the drive, a risk of the install's first start, not of play)."""
     stage = os.path.join(BUILD, config, name + ".drive")
     shutil.rmtree(stage, ignore_errors=True)
-    shutil.copytree(drive, stage)
+    cover = COVER_ORDER[0][1]
+    shutil.copytree(drive, stage, ignore=lambda d, names: [cover] if d == drive else [])
+    boot_out = os.path.join(stage, "boot_out.txt")
+    if os.path.exists(os.path.join(stage, "boot.py")) and os.path.exists(boot_out):
+        with open(boot_out, "rb") as f:
+            text = f.read()
+        if b"boot.py output:" not in text:
+            with open(boot_out, "wb") as f:
+                f.write(text + b"boot.py output:\r\n")
     toml = os.path.join(stage, "settings.toml")
     with open(toml, "a") as f:
         for key, value in sorted(keys.items()):
@@ -127,19 +146,41 @@ def drive_image(config, drive, keys, name):
     if ballast:
         cmd += ["--ballast", str(ballast)]
     subprocess.run(cmd, check=True, capture_output=True)
+    add_cover(drive, image)
     return image
+
+
+def add_cover(drive, image):
+    """Write the drive folder's cover (if it has one) into the image in
+    COVER_ORDER: mtools copies a folder's entries in readdir order, which
+    would place the cover's clusters anywhere."""
+    top = os.path.join(drive, COVER_ORDER[0][1])
+    if not os.path.isdir(top):
+        return
+    found = sorted(os.path.relpath(os.path.join(d, n), drive)
+                   for d, dirs, files in os.walk(top) for n in dirs + files)
+    if found != sorted(path for _kind, path in COVER_ORDER[1:]):
+        sys.exit("board suite: make flash's cover holds %s; the suite writes %s "
+                 "(tools/board/__main__.py COVER_ORDER)" % (found, [p for _k, p in COVER_ORDER]))
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    for kind, path in COVER_ORDER:
+        cmd = ["mmd", "-i", image, "::/" + path] if kind == "dir" else \
+            ["mcopy", "-i", image, os.path.join(drive, path), "::/" + path]
+        subprocess.run(cmd, check=True, capture_output=True, env=env)
 
 
 def run_plan(config, drive, name, recorders, cut_spec=None):
     """Replay every power-on of a plan; returns the run's figures (with
-    ``cut_spec``, BOARD_CUTS for a one-power-on plan: the cuts it took)."""
+    ``cut_spec``, BOARD_CUTS for a one-power-on plan: the cuts it took, the
+    files of its drive image, which every cut must keep, and the cover's
+    layout check on that image)."""
     out_dir = os.path.join(OUT, config, name)
     shutil.rmtree(out_dir, ignore_errors=True)
     result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0, "menus": [],
               "games": {},
               "min_free": None, "error": "", "thinks": [], "prepares": [], "pass_max": 0, "presses": [],
               "boot_ms": [],
-              "nvm_erases": 0, "cuts": []}
+              "nvm_erases": 0, "cuts": [], "drive_files": {}, "layout": None}
     flash = None
     for k, rec in enumerate(recorders):
         part = os.path.join(out_dir, str(k))
@@ -153,7 +194,13 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
                os.path.join(ROOT, "tools", "board", "replay.mjs"), "--out", part, "--quiet",
                "--uf2", firmware(CONFIGS[config][0]), "--max-emu-s", "3000"]
         if flash is None:
-            cmd += ["--fs", drive_image(config, drive, rec.test, "%s-%d" % (name, k))]
+            image = drive_image(config, drive, rec.test, "%s-%d" % (name, k))
+            cmd += ["--fs", image]
+            if cut_spec:
+                with open(image, "rb") as f:
+                    data = f.read()
+                result["drive_files"] = fat.files(data)
+                result["layout"] = fat.layout_check(data)
         else:
             cmd += ["--flash", flash]
         if k + 1 < len(recorders):
@@ -189,21 +236,35 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
     return result
 
 
-def run_cut(config, name, part, cut, allowed):
-    """Power on from the flash a cut left; (cut, resumed as it should, text)."""
+def run_cut(config, name, part, cut, allowed, drive_files):
+    """Power on from the flash a cut left; (cut, resumed as it should and
+    no file of ``drive_files`` lost or changed, text).  The cut dict gains
+    ``files_lost``: how many (the cover's own folder aside), and
+    ``cover_lost``: 1 when the cover's folder was damaged."""
     folder = os.path.join(part, "resume-%d" % cut["n"])
     shutil.rmtree(folder, ignore_errors=True)
     flash = os.path.join(part, "cut-%d.bin" % cut["n"])
     cmd = ["node", os.path.join(EMU, "run.mjs"), "--scenario",
            os.path.join(ROOT, "tools", "board", "resume.mjs"), "--out", folder, "--quiet",
            "--uf2", firmware(CONFIGS[config][0]), "--max-emu-s", "300", "--flash", flash]
+    with open(flash, "rb") as f:
+        damage = fat.check_files(drive_files, f.read())   # (before the power-on writes)
+    # The cover's own folder may go with the rewrite of its entry (FatFs
+    # rewrites a file's directory entry whenever it closes a written file):
+    # counted apart, the game plays on without a cover (hardware.md).
+    cover = [d for d in damage if d.startswith(fat.COVER_PATH.split("/")[0] + "/")]
+    lost = [d for d in damage if d not in cover]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     ok, text = cuts.judge(cut, allowed, folder)
     if done.returncode:
         ok, text = False, (done.stdout + done.stderr)[-1500:]
+    if lost:
+        ok, text = False, "drive files lost or changed: %s; %s" % (", ".join(lost), text)
+    elif cover:
+        text += "; the cover's folder lost (%s)" % ", ".join(cover)
     if ok:
         os.remove(flash)        # 2 MiB each; a failed one stays to look at
-    cut = dict(cut, plan=name)
+    cut = dict(cut, plan=name, files_lost=len(lost), cover_lost=int(bool(cover)))
     return cut, ok, text
 
 
@@ -379,9 +440,12 @@ def main(argv=None):
                 if isinstance(r, tuple):
                     cut_results.append(r)
                     cut, ok, text = r
+                    where = cut.get("pages", cut.get("item"))
+                    if cut["kind"] == "drive":
+                        where = "0x%06x %s" % (cut["sector"], where)
                     print("%-4s cut %s/%d (%s %s)  %s" % (
                         "ok" if ok else "FAIL", cut["plan"], cut["n"], cut["kind"],
-                        cut.get("pages", cut.get("item")), text), flush=True)
+                        where, text), flush=True)
                     continue
                 results.append(r)
                 print("%-4s %-9s %-9s min free %7s  %6.1f emulated s  %5.0f wall s %s" % (
@@ -389,7 +453,8 @@ def main(argv=None):
                     r["emu_s"], r["wall_s"], ("\n" + r["error"]) if not r["ok"] else ""),
                     flush=True)
                 for part, cut, allowed in r["cuts"]:
-                    pending.add(pool.submit(run_cut, r["config"], r["plan"], part, cut, allowed))
+                    pending.add(pool.submit(run_cut, r["config"], r["plan"], part, cut, allowed,
+                                            r["drive_files"]))
     return report(results, args, cut_results)
 
 
@@ -472,14 +537,15 @@ def report(results, args, cut_results=()):
     bench = {}
     failed = [r for r in results if not r["ok"]]
     if cut_results:
-        bench.update(cuts.summary(cut_results))
+        layouts = [(r["plan"], r["layout"]) for r in results if r["layout"] is not None]
+        bench.update(cuts.summary(cut_results, all(ok for _plan, (ok, _p) in layouts)))
         failed += [{"plan": "cut %s/%d" % (cut["plan"], cut["n"]), "error": text}
                    for cut, ok, text in cut_results if not ok]
+        failed += [{"plan": "cover layout %s" % plan, "error": "; ".join(problems)}
+                   for plan, (ok, problems) in layouts if not ok]
         whole = set(cuts.PLANS) <= {r["plan"] for r in results if r["config"] == MAIN}
-        if whole and (bench["board.cuts.tried"] < 30 or bench["board.cuts.in_erase_window"] < 10):
-            failed.append({"plan": "cuts", "error": "%d cuts, %d in erase windows: fewer than "
-                           "30 / 10" % (bench["board.cuts.tried"],
-                                        bench["board.cuts.in_erase_window"])})
+        if whole and cuts.shortfall(bench):
+            failed.append({"plan": "cuts", "error": "; ".join(cuts.shortfall(bench))})
     for r in results:
         if r["plan"] == "evening" and r["config"] not in MIN_FREE:
             for game, low in r["games"].items():

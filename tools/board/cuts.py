@@ -2,12 +2,18 @@
 
 A replay of a whole game (``replay.mjs`` with ``BOARD_CUTS``) takes power
 cuts on the way: the whole 2 MiB flash as it is at that instant, at chosen
-moments after presses (a save may be under way: appends, device turns) and
+moments after presses (a save may be under way: appends, device turns),
 inside every erase of the nvm sector, after 0, 1, 3 and 12 of its 16 pages
 were programmed again (the erase window: what the nvm held is gone until
-the firmware has written it back).  Each cut then boots on its own
+the firmware has written it back), and inside every erase of a sector of the
+CIRCUITPY drive (the firmware rewrites a whole 4 KB sector to write one
+512-byte block), after 0 and 8 of its pages.  Each cut then boots on its own
 (``resume.mjs``): the app must start, say what it holds, and Continue the
-game, which must equal the last complete save.
+game, which must equal the last complete save; and the drive in the cut's
+flash must still hold every file make flash wrote, as it was, the cover's
+window aside (``tools/board/fat.py``).  The cover's own folder may be lost
+by a cut while FatFs rewrites its entry (``board.cuts.cover_lost``): the
+game then saves without a cover until ``make flash`` makes it again.
 
 The oracle is the app's own ``nvm GAME RECORDS`` lines (test key
 ``DWS_TEST_HEAP_LOG``): one at power-up and one after every save.  A cut
@@ -21,10 +27,19 @@ import os
 import random
 import re
 
-# Plans cut, and how many press cuts each; every erase window is cut at these
-# counts of programmed pages (the image is in the first four).
-PLANS = {"dws5": 4, "dws2": 4, "dicedout": 4, "cargo": 4, "stb12": 4}
+# Plans cut, and how many press cuts each (dws5 has only 2 presses that
+# lead somewhere, so it takes 2 whatever its count); every erase window is
+# cut at these counts of programmed pages (the image is in the first four),
+# every drive sector erase at DRIVE_PAGES (blank; half written again).
+# Measured: 16 window and 16 drive cuts (dws5's one compaction and
+# DicedOut's three, each rewriting the cover's window and its folder's
+# entry: 2 drive sectors, 3 if the window straddles two), so 20 press cuts
+# make 52 in all (CI's time: each cut is one more boot).
+PLANS = {"dws5": 4, "dws2": 5, "dicedout": 5, "cargo": 4, "stb12": 4}
 WINDOW_PAGES = (0, 1, 3, 12)
+DRIVE_PAGES = (0, 8)
+# The least the whole set of plans must cut (tools/board/__main__.py report).
+MIN_TRIED, MIN_WINDOW, MIN_DRIVE = 50, 15, 15
 MAX_OFFSET_MS = 250
 NONE = ("00000000", "00000000")
 
@@ -37,7 +52,7 @@ def spec(name, recorder):
     count = PLANS.get(name, 0)
     chosen = sorted(keys[len(keys) * (2 * k + 1) // (2 * count)] for k in range(count)) if keys else []
     return {"items": [[i, rnd.randrange(MAX_OFFSET_MS)] for i in chosen],
-            "pages": list(WINDOW_PAGES)}
+            "pages": list(WINDOW_PAGES), "drive_pages": list(DRIVE_PAGES)}
 
 
 def nvm_lines(serial_text):
@@ -80,10 +95,31 @@ def judge(cut, allowed, folder):
     return True, "resumed %s on %s" % (state[0], got["screen"])
 
 
-def summary(results):
-    """bench-board.json keys from [(cut dict, ok, text), ...]."""
+def summary(results, layout_ok):
+    """bench-board.json keys from [(cut dict, ok, text), ...] (a cut dict
+    has ``files_lost``: files lost or changed on its drive) and whether the
+    cover's layout check passed."""
     window = [r for r in results if r[0]["kind"] == "window"]
     return {"board.cuts.tried": len(results),
             "board.cuts.resumed_ok": len([r for r in results if r[1]]),
             "board.cuts.in_erase_window": len(window),
-            "board.cuts.in_erase_window_resumed": len([r for r in window if r[1]])}
+            "board.cuts.in_erase_window_resumed": len([r for r in window if r[1]]),
+            "board.cuts.in_drive_write": len([r for r in results if r[0]["kind"] == "drive"]),
+            "board.cuts.files_lost": sum(r[0].get("files_lost", 0) for r in results),
+            "board.cuts.cover_lost": sum(r[0].get("cover_lost", 0) for r in results),
+            "board.cuts.cover_layout_ok": int(bool(layout_ok))}
+
+
+def shortfall(bench):
+    """What the figures of the whole set of cut plans miss (an empty list: nothing)."""
+    out = []
+    for key, least in (("tried", MIN_TRIED), ("in_erase_window", MIN_WINDOW),
+                       ("in_drive_write", MIN_DRIVE)):
+        if bench["board.cuts." + key] < least:
+            out.append("%d cuts %s, fewer than %d" % (bench["board.cuts." + key],
+                                                      key.replace("_", " "), least))
+    if bench["board.cuts.files_lost"]:
+        out.append("%d files lost or changed on the drive" % bench["board.cuts.files_lost"])
+    if not bench["board.cuts.cover_layout_ok"]:
+        out.append("the cover shares a flash sector with other files (layout check)")
+    return out

@@ -10,19 +10,26 @@
 // emulated ms pass; item ["cut"] ends the run there (with --dump-flash: a
 // power cut).
 //
-// Env BOARD_CUTS (JSON {"items": [[ITEM, MS], ...], "pages": [K, ...]}) takes
-// power cuts without ending the run: the whole flash as it is at that instant
-// goes to OUT/cut-N.bin (the next power-on boots from it, tools/board/cuts.py),
-// MS emulated ms after the press of plan item ITEM starts, and inside every
-// erase of the nvm sector once K of its 16 pages have been programmed again
-// (the erase window: the nvm is blank from its first page up).  OUT/cuts.json
-// says, per cut, how many "nvm GAME RECORDS" lines the app had printed and
-// whether the nvm was written after the last of them (a save under way).
+// Env BOARD_CUTS (JSON {"items": [[ITEM, MS], ...], "pages": [K, ...],
+// "drive_pages": [D, ...]}) takes power cuts without ending the run: the
+// whole flash as it is at that instant goes to OUT/cut-N.bin (the next
+// power-on boots from it, tools/board/cuts.py), MS emulated ms after the
+// press of plan item ITEM starts ("press"), inside every erase of the nvm
+// sector once K of its 16 pages have been programmed again ("window": the
+// nvm is blank from its first page up), and inside every erase of a sector
+// of the CIRCUITPY drive once D of its pages have been programmed again
+// ("drive": the firmware writes any 512-byte drive block by erasing its 4 KB
+// sector and programming all 16 pages, so the sector's other 7 blocks are
+// blank until then).  OUT/cuts.json says, per cut, how many "nvm GAME
+// RECORDS" lines the app had printed and whether the nvm or the drive was
+// written after the last of them (a save under way).
 import fs from 'fs';
 
 import { CONSOLE_ERROR, lockstepPIO, logWindows, quiet as quietFor } from './emu.mjs';
 
 const NVM_START = 0xff000;
+const DRIVE_START = 0x100000;
+const ERASE_BYTES = { 0x20: 0x1000, 0x52: 0x8000, 0xd8: 0x10000 };   // sector, 32 KB, 64 KB block
 
 const PRESS_MS = Number(process.env.BOARD_PRESS_MS || 60);
 const STEP_TIMEOUT_MS = Number(process.env.BOARD_STEP_TIMEOUT_MS || 600000);
@@ -135,11 +142,13 @@ function cuts(ctx) {
   // Power cuts taken on the way (BOARD_CUTS, above); each is the flash as
   // it is at that instant, so one replay gives many.
   const spec = JSON.parse(process.env.BOARD_CUTS || '{"items": [], "pages": []}');
+  const drivePages = spec.drive_pages || [];
   const atItem = new Map(spec.items);
   const out = [];
   let scanned = 0, lines = 0;        // "nvm ..." lines printed so far
-  let writtenAfter = -1;             // lines printed when the nvm was last written
+  let writtenAfter = -1;             // lines printed when the nvm or the drive was last written
   let erases = 0, pages = -1;        // nvm erases; pages programmed since the last one
+  let driveErases = 0, erased = null;  // drive erases; the last one's {start, end, pages}
   const nvmLines = () => {
     const text = ctx.serial;
     let i;
@@ -163,15 +172,31 @@ function cuts(ctx) {
     const t = ssi.txn, i = t.length;
     if (ssi.cs === 'low' && i > 0) {
       const addr = i >= 3 ? ((t[1] << 16) | (t[2] << 8) | (i === 3 ? b : t[3])) : -1;
-      if (t[0] === 0x20 && i === 3 && (addr & ~0xfff) === NVM_START) {
-        erases++;
-        pages = 0;
-        writtenAfter = nvmLines();
+      const size = ERASE_BYTES[t[0]];
+      if (size && i === 3) {
+        const start = addr & ~(size - 1);
+        if (t[0] === 0x20 && start === NVM_START) {
+          erases++;
+          pages = 0;
+          writtenAfter = nvmLines();
+        } else if (start >= DRIVE_START) {
+          driveErases++;
+          erased = { start, end: start + size, pages: 0 };
+          writtenAfter = nvmLines();
+        }
       } else if (t[0] === 0x02 && i === 4 && (addr & ~0xfff) === NVM_START) {
         writtenAfter = nvmLines();
         if (pages >= 0) {
           if (spec.pages.includes(pages)) take('window', { erase: erases, pages });
           pages = pages + 1 < 16 ? pages + 1 : -1;
+        }
+      } else if (t[0] === 0x02 && i === 4 && addr >= DRIVE_START) {
+        writtenAfter = nvmLines();
+        if (erased && addr >= erased.start && addr < erased.end) {
+          if (drivePages.includes(erased.pages)) {
+            take('drive', { erase: driveErases, sector: erased.start, pages: erased.pages });
+          }
+          if (++erased.pages * 256 >= erased.end - erased.start) erased = null;
         }
       }
     }
