@@ -26,7 +26,7 @@ from sim.script import Session
 # screens; 85,008 before them; 106,032 while the screens drew
 # text with adafruit_display_text's bitmap_label, before the log-structured
 # store, hints from mid-turn positions and the other players' boards; 83,536
-# before the drive claim for the spare file, the sliced column tables and the
+# before the drive claim for the spare file (now the cover), the sliced column tables and the
 # board suite's nvm / think / pass figures).  On the board (make test-board,
 # CircuitPython 10.2.1, .mpy) a Dice Wide Shut game leaves about 52 KB free
 # against the 40 KB budget, and Shut the Box with 12 tiles (not measured
