@@ -69,7 +69,7 @@ def test_press_cuts_spread_over_presses_that_led_somewhere():
     assert all(Rec.items[i][2] for i in items)
     assert all(0 <= ms < cuts.MAX_OFFSET_MS for _i, ms in spec["items"])
     assert spec["pages"] == list(cuts.WINDOW_PAGES)
-    assert spec["drive_pages"] == list(cuts.DRIVE_PAGES)
+    assert spec["drive_pages"] == list(cuts.DRIVE_PAGES) and spec["max_erases"] == cuts.MAX_ERASES
     assert spec == cuts.spec("dws5", Rec())      # seeded: the same cuts every run
 
 

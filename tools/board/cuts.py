@@ -3,11 +3,12 @@
 A replay of a whole game (``replay.mjs`` with ``BOARD_CUTS``) takes power
 cuts on the way: the whole 2 MiB flash as it is at that instant, at chosen
 moments after presses (a save may be under way: appends, device turns),
-inside every erase of the nvm sector, after 0, 1, 3 and 12 of its 16 pages
+inside the erases of the nvm sector, after 0, 3 and 12 of its 16 pages
 were programmed again (the erase window: what the nvm held is gone until
-the firmware has written it back), and inside every erase of a sector of the
+the firmware has written it back), and inside the erases of sectors of the
 CIRCUITPY drive (the firmware rewrites a whole 4 KB sector to write one
-512-byte block), after 0 and 8 of its pages.  Each cut then boots on its own
+512-byte block), after 0 and 8 of its pages, in a plan's first MAX_ERASES
+compactions.  Each cut then boots on its own
 (``resume.mjs``): the app must start, say what it holds, and Continue the
 game, which must equal the last complete save; and the drive in the cut's
 flash must still hold every file make flash wrote, as it was, the cover's
@@ -27,17 +28,18 @@ import os
 import random
 import re
 
-# Plans cut, and how many press cuts each (dws5 has only 2 presses that
-# lead somewhere, so it takes 2 whatever its count); every erase window is
-# cut at these counts of programmed pages (the image is in the first four),
-# every drive sector erase at DRIVE_PAGES (blank; half written again).
-# Measured: 16 window and 16 drive cuts (dws5's one compaction and
-# DicedOut's three, each rewriting the cover's window and its folder's
-# entry: 2 drive sectors, 3 if the window straddles two), so 20 press cuts
-# make 52 in all (CI's time: each cut is one more boot).
-PLANS = {"dws5": 4, "dws2": 5, "dicedout": 5, "cargo": 4, "stb12": 4}
-WINDOW_PAGES = (0, 1, 3, 12)
+# Plans cut, and how many press cuts each; every erase window is cut at
+# WINDOW_PAGES counts of programmed pages (the image is in the first four),
+# every drive sector erase at DRIVE_PAGES (blank; half written again), in the
+# first MAX_ERASES compactions of a plan that erase (each writes the cover:
+# its window's sector and its folder's, 2 drive erases), CI's time: each cut
+# is one more boot.  Measured: DicedOut erases 4 times (3 in play, one at its
+# end: the finish is a compaction), Cargo and Shut the Box once, dws5 twice,
+# dws2 never; so 10 press, 18 window and 24 drive cuts, 52 in all.
+PLANS = {"dws5": 2, "dws2": 2, "dicedout": 2, "cargo": 2, "stb12": 2}
+WINDOW_PAGES = (0, 3, 12)
 DRIVE_PAGES = (0, 8)
+MAX_ERASES = 2
 # The least the whole set of plans must cut (tools/board/__main__.py report).
 MIN_TRIED, MIN_WINDOW, MIN_DRIVE = 50, 15, 15
 MAX_OFFSET_MS = 250
@@ -52,7 +54,8 @@ def spec(name, recorder):
     count = PLANS.get(name, 0)
     chosen = sorted(keys[len(keys) * (2 * k + 1) // (2 * count)] for k in range(count)) if keys else []
     return {"items": [[i, rnd.randrange(MAX_OFFSET_MS)] for i in chosen],
-            "pages": list(WINDOW_PAGES), "drive_pages": list(DRIVE_PAGES)}
+            "pages": list(WINDOW_PAGES), "drive_pages": list(DRIVE_PAGES),
+            "max_erases": MAX_ERASES}
 
 
 def nvm_lines(serial_text):

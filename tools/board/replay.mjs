@@ -20,7 +20,8 @@
 // of the CIRCUITPY drive once D of its pages have been programmed again
 // ("drive": the firmware writes any 512-byte drive block by erasing its 4 KB
 // sector and programming all 16 pages, so the sector's other 7 blocks are
-// blank until then).  OUT/cuts.json says, per cut, how many "nvm GAME
+// blank until then); with "max_erases": N only the first N nvm erases and
+// the drive writes before them are cut.  OUT/cuts.json says, per cut, how many "nvm GAME
 // RECORDS" lines the app had printed and whether the nvm or the drive was
 // written after the last of them (a save under way).
 import fs from 'fs';
@@ -143,6 +144,7 @@ function cuts(ctx) {
   // it is at that instant, so one replay gives many.
   const spec = JSON.parse(process.env.BOARD_CUTS || '{"items": [], "pages": []}');
   const drivePages = spec.drive_pages || [];
+  const maxErases = spec.max_erases || Infinity;   // the nvm erases cut (CI's time)
   const atItem = new Map(spec.items);
   const out = [];
   let scanned = 0, lines = 0;        // "nvm ..." lines printed so far
@@ -187,13 +189,15 @@ function cuts(ctx) {
       } else if (t[0] === 0x02 && i === 4 && (addr & ~0xfff) === NVM_START) {
         writtenAfter = nvmLines();
         if (pages >= 0) {
-          if (spec.pages.includes(pages)) take('window', { erase: erases, pages });
+          if (spec.pages.includes(pages) && erases <= maxErases) {
+            take('window', { erase: erases, pages });
+          }
           pages = pages + 1 < 16 ? pages + 1 : -1;
         }
       } else if (t[0] === 0x02 && i === 4 && addr >= DRIVE_START) {
         writtenAfter = nvmLines();
         if (erased && addr >= erased.start && addr < erased.end) {
-          if (drivePages.includes(erased.pages)) {
+          if (drivePages.includes(erased.pages) && erases < maxErases) {   // (before its nvm erase)
             take('drive', { erase: driveErases, sector: erased.start, pages: erased.pages });
           }
           if (++erased.pages * 256 >= erased.end - erased.start) erased = null;
