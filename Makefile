@@ -1,12 +1,14 @@
 # Every command sets itself up: a local virtual environment from the pinned
-# requirements.txt and the MicroPython interpreter from package-lock.json.
+# requirements.txt and the MicroPython interpreter from package-lock.json;
+# the tests and the board suite also need mkfs.fat and mtools (FAT drive
+# images), installed with apt-get when missing (Debian, Ubuntu).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed-requirements
 NODE_STAMP := node_modules/.installed-lock
 
-.PHONY: setup test test-board test-board-full bench play screenshots flash bundle clean
+.PHONY: setup fat-tools test test-board test-board-full bench play screenshots flash bundle clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -19,15 +21,22 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: setup
+fat-tools:
+	@if ! command -v mcopy >/dev/null || ! PATH="$$PATH:/sbin:/usr/sbin" command -v mkfs.fat >/dev/null; then \
+	    echo "installing mtools and dosfstools (FAT drive images) with apt-get"; \
+	    SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq mtools dosfstools >/dev/null; \
+	fi
+
+test: setup fat-tools
 	$(PY) -m pytest
 
 # The board suite: the real CircuitPython firmware in the emulated Pico
 # (../shared/pico-emu, or PICO_EMU=dir); writes bench-board.json.
-test-board: setup
+test-board: setup fat-tools
 	$(PY) -m tools.board $(ARGS)
 
-test-board-full: setup
+test-board-full: setup fat-tools
 	$(PY) -m tools.board --full $(ARGS)
 
 bench: setup

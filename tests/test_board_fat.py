@@ -17,10 +17,13 @@ COVER = "dws_cover/image/nvm.bin"
 
 def tool(*cmd):
     try:
-        subprocess.run(cmd, check=True, capture_output=True, env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+        # (mkfs.fat is in /usr/sbin, which a user's PATH may not hold)
+        path = os.environ.get("PATH", "") + ":/sbin:/usr/sbin"
+        subprocess.run(cmd, check=True, capture_output=True,
+                       env=dict(os.environ, MTOOLS_SKIP_CHECK="1", PATH=path))
     except FileNotFoundError:
         pytest.fail("%s not found: the board suite's drive tests need mtools and dosfstools "
-                    "(apt-get install -y mtools dosfstools)" % cmd[0])
+                    "(make test installs them; or apt-get install -y mtools dosfstools)" % cmd[0])
 
 
 def drive(tmp_path, steps, name="d.img"):
