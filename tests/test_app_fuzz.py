@@ -86,6 +86,18 @@ class FuzzNvm(FlashNvm):
             return wrote
 
         store._put = watched
+        finish = store.finish_game
+
+        def finishing(rec):         # (the game let go and counted in one write)
+            entry = [None, False] if store.game else None
+            if entry is not None:
+                writes.append(entry)
+            wrote = finish(rec)
+            if entry is not None:
+                entry[1] = True
+            return wrote
+
+        store.finish_game = finishing
 
 
 # ----- invariants ---------------------------------------------------------------
