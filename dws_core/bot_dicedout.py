@@ -16,6 +16,7 @@ player.
 from dws_core.dicedout import ALL_MARKED, EXTRA, HIGH, LOW, PENALTY, unmarked_sum
 
 LEVELS = ("normal", "strong")
+TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
 SHEETS = ALL_MARKED + 1     # every sheet of a round: 2,048
 MOST_REROLLS = 3            # (a penalised player has 2)
 SCALE = 1 << 16             # the build's precision: values are integers over SCALE
@@ -180,6 +181,11 @@ def values(bonus_mask, build=True):
     if build and not table.done:
         table.advance(table.size)
     return table
+
+
+def ready(bonus_mask):
+    """Is the whole table of these bonus numbers at hand?"""
+    return bool(_cache) and _cache[0].bonus_mask == bonus_mask and getattr(_cache[0], "done", True)
 
 
 def use(table, bonus_mask):

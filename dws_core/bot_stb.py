@@ -15,6 +15,7 @@ from dws_core.stb import ROLL, SELECT, USE, open_sum, tiles_of
 from dws_core.stb_solver import sets_by_total
 
 LEVELS = ("easy", "shut", "score")
+TABLE_LEVELS = ("shut", "score")   # levels that read a table file (the drive's, or built)
 
 
 def _easy_set(mask, total, tiles):

@@ -45,9 +45,17 @@ def bot_turn(game, level, rng):
     return mod.turn(game, level, rng)
 
 
+def table_free(game_id):
+    """The strongest level that reads no table file: what a level whose file
+    is missing plays as (a bot module's ``TABLE_LEVELS`` read one)."""
+    mod = _module(game_id)
+    table = getattr(mod, "TABLE_LEVELS", ())
+    return [level for level in mod.LEVELS if level not in table][-1]
+
+
 def needs_tables(game):
-    """Does the current decision use the game's one-off tables?  (Until they
-    are built the app shows progress instead; a bot module without
+    """Does the current decision use the game's one-off tables?  (Without
+    their files the hint says so instead; a bot module without
     ``needs_tables`` always uses them.)"""
     need = getattr(_module(game.GAME_ID), "needs_tables", None)
     return need is None or need(game)

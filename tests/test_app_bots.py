@@ -118,9 +118,7 @@ def test_dws_device_turn_replays_step_by_step():
     game = screen.game
     assert isinstance(screen, DwsScreen)
     first = game.current
-    while not s.app.seats.ready("strong"):        # the column tables first
-        s.hw.clock.advance(50)
-        s.app.poll()
+    s.app.poll()
     assert game.current == first
     seen_picks = []
     steps = None
@@ -212,9 +210,6 @@ def test_any_key_hurries_the_device_turn():
     s = Session("pybadge", seed=2)
     s.app.start_game(1, 2, None, seed=4, seats=[None, "strong"])
     game = s.app.game
-    while s.app.seats.tables:                     # the column tables first
-        s.hw.clock.advance(50)
-        s.app.poll()
     rnd = random.Random(2)
     hurried = 0
     while hurried < 4 and not game.over:
@@ -462,88 +457,79 @@ def test_column_tables_built_in_slices_equal_the_one_go_build():
     assert bot_dws.ColumnTables(pair).done        # found built
 
 
-def test_dws_device_seats_build_the_tables_a_slice_per_pass(monkeypatch, capsys, no_table_files):
-    """No main-loop pass builds more than SLICE_CODES codes of the column
-    tables; the device seat waits for them, showing progress."""
+def seen_messages(s, passes=200):
+    """Run ``passes`` main-loop passes; the game screen's message lines seen."""
+    shown = set()
+    for _ in range(passes):
+        s.hw.clock.advance(50)
+        s.app.poll()
+        top = s.app.top
+        if hasattr(top, "msg1"):
+            shown.add((top.msg1.shown(), top.msg2.shown()))
+    return shown
+
+
+def test_dws_device_seats_without_the_column_file_play_easy_and_say_so(
+        monkeypatch, capsys, no_table_files):
+    """Without the column tables' file nothing is built: the Normal and
+    Strong seats play as Easy (the level that needs none), their turns say
+    so, the console why, and the save keeps the levels chosen."""
     from dws_core import bot_dws
+    from dws_app import seats as seats_module
     del bot_dws._cache[:]
-    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)   # codes a pass
+    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
-    s.app.start_game(1, 2, None, seed=9, seats=["strong", "strong"])
+    s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
     seats = s.app.seats
-    assert len(seats.tables) == 1 and not seats.ready("strong")
-    for _ in range(200):
-        s.hw.clock.advance(50)
-        sizes.append(0)
-        s.app.poll()
-        if seats.ready("strong"):
-            break
-    sizes = [n for n in sizes if n]
-    assert sizes and max(sizes) == bot_dws.SLICE_CODES
-    assert len(sizes) == -(-bot_dws.ColumnTables.size // bot_dws.SLICE_CODES)
-    s.app.poll()
-    assert seats.tables == []
+    assert seats.fallback == {"strong": "easy", "normal": "easy"}
+    assert seats.plays(0) == "easy" and seats.levels == ["strong", "normal"]
+    sizes.append(0)
+    shown = seen_messages(s, 60)
+    assert ("P1: device, easy", "strong: table file missing") in shown
+    assert ("P2: device, easy", "normal: table file missing") in shown
+    assert sum(sizes) == 0 and bot_dws._cache == []
     out = capsys.readouterr().out
-    assert "\nprepare dws " in out and "\nthink dws strong " in out   # the board suite's figures
+    assert "no table file dws-columns.dwt" in out and "\nthink dws easy " in out
+    levels, _data = seats_module.split(s.app.store.load_game()[0])
+    assert seats_module.levels_of(levels, s.app.game) == ["strong", "normal"]
 
 
-def test_a_human_only_dws_game_builds_the_tables_at_its_first_hint(no_table_files):
+def test_a_human_only_dws_game_without_the_file_says_so_at_a_hint(monkeypatch, no_table_files):
     from dws_core import bot_dws
     del bot_dws._cache[:]
+    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)
     s = Session("pico_dice", seed=6)
     s.app.start_game(1, 2, None, seed=9)
     settle(s)
-    seats = s.app.seats
-    assert seats.tables == [] and bot_dws._cache == []
+    sizes.append(0)
     s.press("SELECT")
-    assert "thinking" in s.screen.msg1.shown()
-    for _ in range(100):
-        s.hw.clock.advance(50)
-        s.app.poll()
-    assert bot_dws._cache and seats.tables == []
-    assert s.screen.msg1.shown().startswith("Hint:") and "thinking" not in s.screen.msg1.shown()
+    assert s.screen.msg1.shown() == "Hint: table file missing"
+    assert sum(sizes) == 0 and bot_dws._cache == []
+    s.press("SELECT")                           # again: the help, as always
+    assert type(s.app.top).__name__ == "HelpScreen"
 
 
-def test_strong_dicedout_seat_builds_its_table_a_slice_per_pass(monkeypatch, capsys, no_table_files):
-    """Without its file on the drive, the Strong DicedOut seat's table of
-    expected round scores is built at most SLICE_SHEETS sheets a main-loop
-    pass.  The seat rolls at once; a
-    bonus mark waits for the table, showing progress, and is then a
-    look-up."""
+def test_a_strong_dicedout_seat_without_its_file_plays_normal(monkeypatch, capsys, no_table_files):
+    """Without its file on the drive, the Strong DicedOut seat plays as
+    Normal from its first decision, the screen says so, nothing is built."""
     from dws_core import bot_dicedout
-    from dws_core.dicedout import EXTRA
     seed = bonus_first_seed()
     bot_dicedout.clear_cache()
-    sizes = units_per_call(monkeypatch, bot_dicedout.Values)   # sheets a pass
+    sizes = units_per_call(monkeypatch, bot_dicedout.Values)
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
     s.app.start_game(3, 2, None, seed=seed, seats=["strong", "strong"])
     seats = s.app.seats
-    g = s.app.game
-    assert not seats.ready("strong") and bot_dicedout._cache == []
     sizes.append(0)
-    s.app.poll()                # the first pass: the table is made, empty
-    assert len(seats.tables) == 1 and sizes == [0] and g.phase != EXTRA
-    shown = set()
-    for _ in range(400):
-        s.hw.clock.advance(50)
-        sizes.append(0)
-        s.app.poll()
-        if seats.ready("strong"):
-            break
-        if g.phase == EXTRA:
-            assert seats.thinks == 1    # rolled at once, then waits
-            shown.add(s.app.top.msg2.shown())
-    assert "Thinking... 50%" in shown and seats.thinks == 2   # the mark, once ready
-    sizes = [n for n in sizes if n]
-    assert sizes and max(sizes) == bot_dicedout.SLICE_SHEETS
-    assert len(sizes) == -(-bot_dicedout.Values.size // bot_dicedout.SLICE_SHEETS)
+    shown = seen_messages(s, 100)
+    assert seats.fallback == {"strong": "normal"} and not seats.lookup
+    assert ("P1: device, normal", "strong: table file missing") in shown
     run_unattended(s, monkeypatch)
-    assert s.app.game is None and bot_dicedout._cache == []   # released with the game
+    assert s.app.game is None and bot_dicedout._cache == [] and sum(sizes) == 0
     out = capsys.readouterr().out
-    assert "\nprepare dicedout " in out and "\nthink dicedout strong " in out
-    assert "no table file dicedout.dwt: building it" in out
+    assert "no table file dicedout.dwt" in out and "\nthink dicedout normal " in out
+    assert "\nthink dicedout strong " not in out
 
 
 def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
@@ -564,7 +550,7 @@ def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
     g = s.app.game
     sizes.append(0)
     s.app.poll()
-    assert seats.tables == [] and seats.ready("strong")
+    assert not seats.lookup and seats.fallback == {}
     stored = bot_dicedout._cache[0]
     assert isinstance(stored, drive.Table) and stored.bonus_mask == built.bonus_mask
     for marks in (0, 1, 0x2AA, 0x3FE, 0x7FF):
@@ -584,9 +570,10 @@ def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
     assert s.app.game is None and bot_dicedout._cache == [] and stored.file is None   # closed
 
 
-def test_a_damaged_dicedout_table_file_is_built_instead(monkeypatch, tmp_path, capsys):
-    """A table file that is not whole is refused, said on the console, and the
-    table is built in slices as without a file; the game plays the same."""
+def test_a_damaged_dicedout_table_file_is_refused_and_strong_plays_normal(
+        monkeypatch, tmp_path, capsys):
+    """A table file that is not whole is refused and said on the console; the
+    Strong seats play as Normal, and the game plays to its end."""
     from dws_app import drive
     from dws_core import bot_dicedout
     from tools.tables import dicedout
@@ -600,8 +587,8 @@ def test_a_damaged_dicedout_table_file_is_built_instead(monkeypatch, tmp_path, c
     s = Session("pico_dice", seed=5)
     s.app.start_game(3, 2, None, seed=bonus_first_seed(), seats=["strong", "strong"])
     s.app.poll()
-    assert len(s.app.seats.tables) == 1 and isinstance(bot_dicedout._cache[0], bot_dicedout.Values)
-    assert "dicedout.dwt: table file damaged: building it" in capsys.readouterr().out
+    assert s.app.seats.fallback == {"strong": "normal"} and bot_dicedout._cache == []
+    assert "dicedout.dwt: table file damaged" in capsys.readouterr().out
     run_unattended(s, monkeypatch)
     assert s.app.last_error is None
 
@@ -615,7 +602,6 @@ def test_a_dicedout_table_only_where_a_strong_seat_or_a_hint_needs_it(levels, bu
     s = Session("pico_dice", seed=7)
     s.app.start_game(3, 2, None, seed=9, seats=list(levels))
     s.app.poll()                # (opened in the first pass after the game's frame)
-    assert s.app.seats.tables == []     # (read from the drive: nothing to build)
     assert bool(bot_dicedout._cache) == built
 
 
@@ -643,7 +629,7 @@ def test_a_game_of_another_kind_drops_the_tables_of_the_one_left():
     assert bot_dicedout._cache
 
 
-def test_a_dicedout_hint_waits_for_the_table_only_at_a_bonus_mark(no_table_files):
+def test_a_dicedout_hint_without_the_file_needs_it_only_at_a_bonus_mark(no_table_files):
     from dws_core import bot_dicedout
     from dws_core.dicedout import EXTRA
     seed = bonus_first_seed()
@@ -654,15 +640,11 @@ def test_a_dicedout_hint_waits_for_the_table_only_at_a_bonus_mark(no_table_files
     while seats_mod.held(top):                   # the roll-off's result
         s.press("A")
         top = settle(s)
-    assert not s.app.seats.ready(None)
     s.press("SELECT")                            # a roll: no table needed
     assert top.msg1.shown() == "Hint: Roll the dice"
     s.press("A")
     top = settle(s)
-    assert s.app.game.phase == EXTRA and not s.app.seats.ready(None)
+    assert s.app.game.phase == EXTRA
     s.press("SELECT")
-    assert top.msg1.shown().startswith("Hint: thinking...")
-    for _ in range(400):
-        s.hw.clock.advance(50)
-        s.app.poll()
-    assert top.msg1.shown().startswith("Hint: Mark ") or top.msg1.shown().startswith("Hint: No mark")
+    assert top.msg1.shown() == "Hint: table file missing"
+    assert bot_dicedout._cache == []

@@ -370,17 +370,9 @@ def test_device_seats_declare_by_their_bot(profile):
     s2, game2 = declaring_game(profile)
     screen2 = settle(s2)
     s2.press("SELECT")
-    wait_hint(s2, screen2)
     one = game2.solver("shut").roll_one_die(game2.boxes[0])
     assert screen2.msg1.shown().startswith("Hint: Say %s" % ("1 die" if one else "2 dice"))
     assert screen2.use == (1 if one else 2)
-
-
-def wait_hint(s, screen):
-    for _ in range(400):
-        if not screen.msg1.shown().startswith("Hint: thinking"):
-            return
-        s.wait(20)
 
 
 @pytest.mark.parametrize("profile", PROFILES)

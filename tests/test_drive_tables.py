@@ -193,7 +193,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     dws_columns.clear_cache()
     s = Session("pico_dice", seed=3)
     s.app.start_game(1, 2, None, seed=4, seats=["strong", "strong"])
-    assert dws_columns.ready(s.app.game.run_points) and s.app.seats.tables == []
+    assert dws_columns.ready(s.app.game.run_points) and s.app.seats.fallback == {}
     reader = dws_columns._cache[1]
     assert not isinstance(reader, list)          # read by seek, two tables a decision
     dws_columns.clear_cache()
@@ -203,7 +203,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
              for h in (0, 1) for k in range(9)]
     dws_columns.clear_cache()
     from dws_app.tables import dws_columns as from_drive
-    assert from_drive(s.app.game.run_points)
+    assert from_drive(s.app.game.run_points) is None     # (None: no trouble)
     assert [dws_columns._column_table(s.app.game.run_points, h, k)
             for h in (0, 1) for k in range(9)] == built
     dws_columns.clear_cache()
@@ -240,7 +240,7 @@ def test_shut_the_box_with_12_tiles_reads_its_tables_and_never_waits(monkeypatch
     s.app.poll()
     held = list(S._CACHE)
     assert sorted(t.objective for t in held) == ["score", "shut"]
-    assert all(isinstance(t.values, drive.Table) for t in held) and s.app.seats.tables == []
+    assert all(isinstance(t.values, drive.Table) for t in held) and s.app.seats.fallback == {}
     game = run_unattended(s, monkeypatch)
     assert isinstance(s.screen, ScoresScreen) and game.over
     assert "score" in decisions and "shut" in decisions

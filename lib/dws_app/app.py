@@ -454,9 +454,7 @@ class App:
                 if pressed or finishing:
                     self.tidy_heap()
                 drawn = ticks()
-            # (no local for the seats: it would keep a finished game's on the heap)
-            if self.seats is None or not self.seats.solving():
-                self.hw.sleep(LOOP_SLEEP_S)   # a pass that solves a slice needs no rest
+            self.hw.sleep(LOOP_SLEEP_S)
 
     # ----- games ---------------------------------------------------------
 

@@ -17,21 +17,19 @@ The app keeps one for the game in play (``app.seats``) and calls:
   turn SELECT shows the hint (``bots.hint``, strongest level) and points the
   cursor at its first move; SELECT again opens the help.
 
-Shut the Box's exact solver tables (a device seat's level "shut" / "score",
-and both for the hint whenever a seat is human) are looked up unsolved by
-the first pass after the game's first frame (the solver's import and
-tables took ~80 ms of the opening press on the Pico) and solved
-``stb_solver.SLICE_STATES`` states per main-loop pass in ``tick`` (about
-17 ms at most on a SAMD51), so the screen never freezes on them.  A device
-seat that needs an unsolved table waits for it ("Thinking... 40%"), and a
-hint asked too early shows the same and appears once its tables are done,
-unless another button came first.  The Strong DicedOut seat's table of
-expected round scores (the hint's too: made whenever a seat is Strong or
-human) is found and built the same way, but only a bonus mark waits for it
-(``bots.needs_tables``): the seats roll meanwhile.  The Dice Wide Shut
-column tables (every level and the hint) are made with the seats when one
-is a device, else at the first hint.  A new or resumed game drops the
-tables other games left (``TABLE_MODULES``).
+The one-off tables of the bots and hints (Shut the Box's exact solver for a
+device seat's level "shut" / "score" and, whenever a seat is human, both for
+the hint; the Strong DicedOut seat's expected round scores, the hint's too;
+Dice Wide Shut's column tables, every level but Easy and the hint) are files
+on the drive that ``make flash`` wrote (``dws_app.tables``), never built on
+the board.  Shut the Box's and DicedOut's are looked up by the first pass
+after the game's first frame (a device seat waits for that pass), Dice Wide
+Shut's with the seats when one is a device, else at the first hint.  A
+level whose file is missing or damaged plays as the strongest level that
+needs none (``bots.table_free``) and the screen says so once; a hint that
+needs a missing file says so instead.  The choice of level is kept as it
+was (saved with the game), so a drive put right plays it again.  A new or
+resumed game drops the tables other games left (``TABLE_MODULES``).
 
 Saved games carry the seats in front of the engine bytes only when some seat
 is device-played (``pack`` / ``split``), so all-human saves are unchanged.
@@ -47,7 +45,6 @@ GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench 
 LOOKUP_LEVELS = ("shut", "score", "strong")   # levels that wait for ``tables.find``
 # The modules that keep one-off tables between games (``clear_cache()``).
 TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"))
-SLICE_STEP = 2         # solver states between looks at the key queue
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 
 
@@ -195,14 +192,13 @@ class SeatPlayer:
         self.hinted = None          # the position whose hint is up: SELECT again = help
         self.thinks = 0             # bot decisions made, and the longest think
         self.think_max = 0          # time in ms (measurements)
-        self.tables = []            # one-off tables being built
-        self.slice = 0              # states solved per main-loop pass
-        self.shown_pct = -1         # progress last shown while waiting for them
-        self.hint_wanted = False    # SELECT came before the hint's tables were ready
+        self.fallback = {}          # level -> the level it plays as (its table file missing)
+        self.no_hint = False        # the hint's table file is missing
+        self.tell = None            # (line, line) to say once the game's screen is up
         # Shut the Box, DicedOut: tables to find by the first pass after the
         # game's first frame (``tables.find``)
         self.lookup = game.GAME_ID in (2, 3)
-        self.prepare_t0 = None
+        self.columns = False        # Dice Wide Shut's column tables looked up
         import sys
         for gid, name in TABLE_MODULES:   # other games' tables: heap this one needs
             if gid != game.GAME_ID and name in sys.modules:
@@ -219,32 +215,61 @@ class SeatPlayer:
             _module(game.GAME_ID)
         if game.GAME_ID == 1 and any_device(self.levels):
             self.dws_tables()       # (a human-only game: at its first hint)
-        elif self.lookup:
-            self.prepare_t0 = app.hw.ticks_ms()
 
     def dws_tables(self):
-        """Read the Dice Wide Shut column tables (every level and the hint
-        use them) from the drive, or (no file) build them a slice per
-        main-loop pass, unless they are there."""
+        """Open the Dice Wide Shut column tables (every level but Easy, and
+        the hint) on the drive, once."""
+        if self.columns:
+            return
+        self.columns = True
         from dws_app.app import collect
         # From .py sources each module compiles in a heap just collected,
         # the bot's too, before the game screen is built (cp10_py).
         collect("dws_core.dws_columns")
-        from dws_core.dws_columns import SLICE_CODES, ColumnTables
+        __import__("dws_core.dws_columns")
         collect("dws_core.bot_dws")
         __import__("dws_core.bot_dws")
         from dws_app.tables import dws_columns
-        stored = dws_columns(self.game.run_points)   # read from the drive
-        if self.app.forgets:
+        why = dws_columns(self.game.run_points)   # None: there
+        self._forget_tables()
+        if why is not None:
+            self.without(("normal", "strong", None), why)
+
+    def look_up(self):
+        """Shut the Box, DicedOut: open the table files this game's seats
+        and hint use (a pass of its own, after the game's first frame)."""
+        self.lookup = False
+        from dws_app.tables import find
+        missing, why = find(self.game, self.levels)
+        self._forget_tables()
+        if missing:
+            self.without(missing, why)
+
+    def _forget_tables(self):
+        if self.app.forgets:        # (used once: its code goes for the rest of the game)
             from dws_app.app import forget
             forget(("dws_app.tables",))
-        if stored:
-            return
-        table = ColumnTables(self.game.run_points)
-        if not table.done:
-            self.slice = SLICE_CODES
-            self.tables = [table]
-            self.prepare_t0 = self.app.hw.ticks_ms()
+
+    def without(self, missing, why):
+        """Levels (None: the hint) whose table file is missing (``why``, one
+        console line): each device level among them plays as the strongest
+        level that needs none (its turns say so), and a hint that would
+        need it says so (once at the start too)."""
+        print(why)
+        from dws_core.bots import table_free
+        free = table_free(self.game.GAME_ID)
+        for level in missing:
+            if level is None:
+                self.no_hint = None in self.levels
+            elif level in self.levels:
+                self.fallback[level] = free
+        if self.no_hint:            # (a device seat's turns say it themselves)
+            self.tell = ("Table file missing:", "no hints (make flash)")
+
+    def plays(self, seat):
+        """The level a device seat plays at (its own, or its fallback)."""
+        level = self.levels[seat]
+        return self.fallback.get(level, level)
 
     def hints(self):
         """True when SELECT gives a hint in this game (else it opens help)."""
@@ -269,97 +294,17 @@ class SeatPlayer:
     # ----- the main loop --------------------------------------------------
 
     def tick(self, now, solve=True):
-        if (self.tables or self.lookup) and solve:
-            self.solve()
-        if self.hint_wanted:
-            self._hint_when_ready()
+        if self.lookup and solve:
+            self.look_up()
+            return
+        if self.tell is not None:
+            screen = self._screen()
+            if screen is not None and not screen.animating():
+                screen.say(*self.tell)
+                self.tell = None
         for _ in range(64):          # a hurried turn runs in one pass
             if not self._advance(now):
                 return
-
-    # ----- the solver tables, a slice per pass -------------------------------
-
-    def solve(self):
-        """Solve one slice of the first unfinished table (the first call:
-        look the tables up, a pass of its own)."""
-        if self.lookup:
-            self.lookup = False
-            from dws_app.tables import find
-            self.tables, self.slice = find(self.game, self.levels)
-            if self.app.forgets:        # (used once: its code goes for the rest of the game)
-                from dws_app.app import forget
-                forget(("dws_app.tables",))
-            if not self.tables:
-                self.prepare_t0 = None     # built in an earlier game
-            return
-        for table in self.tables:
-            if not table.done:
-                # In steps of SLICE_STEP states, stopping when a key is
-                # queued: a tap waited up to a whole slice (14-23 ms on the
-                # Pico) before its pass began.
-                waiting = self.app.buttons.waiting
-                done = 0
-                while done < self.slice and not table.done and not waiting():
-                    step = min(SLICE_STEP, self.slice - done)
-                    table.advance(step)
-                    done += step
-                return
-        self.tables = []             # all solved
-        if self.app.test.get("heap_log") and self.prepare_t0 is not None:
-            print("prepare", GAME_KEYS[self.game.GAME_ID],
-                  ticks_diff(self.app.hw.ticks_ms(), self.prepare_t0))
-
-    def solving(self):
-        """True while tables are being solved (the main loop need not sleep)."""
-        return not self.ready(None)
-
-    def ready(self, level):
-        """Are the tables that a device ``level`` (None: the hint) uses solved?"""
-        if self.lookup and (level is None or level in LOOKUP_LEVELS):
-            return False
-        for table in self.tables:
-            if not table.done and (level is None or table.objective in (None, level)):
-                return False
-        return True
-
-    def waits(self, level):
-        """Must a device ``level`` (None: the hint) wait for tables to decide
-        here?  Not when this decision uses none (DicedOut: a roll)."""
-        if self.ready(level):
-            return False
-        from dws_core.bots import needs_tables
-        return needs_tables(self.game)
-
-    def show_progress(self, screen, hint):
-        """"Thinking... 40%" while waiting for the tables that the hint or the
-        current device seat uses (new text only when the tens change)."""
-        level = None if hint else self.levels[self.game.current]
-        left = 0
-        total = 0
-        for table in self.tables:
-            if level is None or table.objective in (None, level):
-                left += table.left()
-                total += table.size
-        pct = (100 - left * 100 // total) // 10 * 10 if total else 0   # 0: not looked up
-        if pct == self.shown_pct:
-            return
-        self.shown_pct = pct
-        if hint:
-            screen.say("Hint: thinking... %d%%" % pct, "SELECT again: help")
-        else:
-            p = self.game.current
-            screen.say("P%d: device, %s" % (p + 1, level_title(self.levels[p])),
-                       "Thinking... %d%%" % pct)
-
-    def _hint_when_ready(self):
-        screen = self._screen()
-        if screen is None or held(screen) or screen.animating():
-            self.hint_wanted = False
-        elif not self.waits(None):
-            self.hint_wanted = False
-            self.show_hint(screen)
-        else:
-            self.show_progress(screen, True)
 
     def _auto(self):
         """May a held finished turn go on without a human's A?"""
@@ -400,22 +345,20 @@ class SeatPlayer:
             self.hurry = None
             return False
         if not self.queue:
-            if self.waits(self.levels[g.current]):
-                self.show_progress(screen, False)
+            if self.lookup:         # (its tables are looked up in this pass)
                 return False
-            self.shown_pct = -1
             key = self._key()
             t0 = self.app.hw.ticks_ms()
             if self.rng is None:
                 from dws_core.rng import Rng
                 self.rng = Rng.from_bytes(self.app.hw.entropy(4))
             from dws_core.bots import bot_turn
-            self.queue = bot_turn(g, self.levels[g.current], self.rng)
+            self.queue = bot_turn(g, self.plays(g.current), self.rng)
             ms = ticks_diff(self.app.hw.ticks_ms(), t0)
             self.thinks += 1
             self.think_max = max(self.think_max, ms)
             if self.app.test.get("heap_log"):
-                print("think", GAME_KEYS[g.GAME_ID], self.levels[g.current], ms)
+                print("think", GAME_KEYS[g.GAME_ID], self.plays(g.current), ms)
             if not self.queue:
                 raise RuntimeError("no bot steps for P%d" % (g.current + 1))
             gap = self.step_ms() * (2 if key != self.turn else 1)
@@ -442,8 +385,12 @@ class SeatPlayer:
 
     def announce(self, screen):
         p = self.game.current
-        screen.say("P%d: device, %s" % (p + 1, level_title(self.levels[p])),
-                   "Any key: hurry")
+        level = self.levels[p]
+        if level in self.fallback:  # (its table file missing: said at every turn)
+            screen.say("P%d: device, %s" % (p + 1, level_title(self.fallback[level])),
+                       "%s: table file missing" % level_title(level))
+        else:
+            screen.say("P%d: device, %s" % (p + 1, level_title(level)), "Any key: hurry")
 
     def busy(self, screen):
         """A device turn is under way, or a held turn will go on by itself."""
@@ -456,10 +403,6 @@ class SeatPlayer:
 
     def on_button(self, screen, name):
         """First look at a game screen's button; True when used here."""
-        if self.hint_wanted:          # any button drops a hint still to come
-            self.hint_wanted = False
-            if screen.game is self.game:
-                screen.refresh()
         if screen.game is not self.game or name == "START":
             self.hinted = None
             return False
@@ -483,14 +426,15 @@ class SeatPlayer:
         g = self.game
         if not self.hints():
             return False
-        if g.GAME_ID == 1 and not self.tables:
-            self.dws_tables()       # (none if built already)
-        if self.waits(None):
-            self.hint_wanted = True   # shown by tick once the tables are solved
-            self.shown_pct = -1
-            self.show_progress(screen, True)
+        if g.GAME_ID == 1:
+            self.dws_tables()       # (once)
+        elif self.lookup:
+            self.look_up()
+        self.tell = None            # (this answer says it)
+        from dws_core.bots import hint, needs_tables
+        if self.no_hint and needs_tables(g):
+            screen.say("Hint: table file missing", "(make flash puts it back)")
             return True
-        from dws_core.bots import hint
         steps, text = hint(g)
         target = first_target(steps)
         choice = getattr(screen, "choice", None)
