@@ -182,7 +182,7 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
     shutil.rmtree(out_dir, ignore_errors=True)
     result = {"config": config, "plan": name, "ok": True, "emu_s": 0.0, "wall_s": 0.0, "menus": [],
               "games": {},
-              "min_free": None, "error": "", "thinks": [], "prepares": [], "pass_max": 0, "presses": [],
+              "min_free": None, "error": "", "thinks": [], "pass_max": 0, "presses": [],
               "boot_ms": [],
               "nvm_erases": 0, "cuts": [], "drive_files": {}, "layout": None}
     flash = None
@@ -222,7 +222,6 @@ def run_plan(config, drive, name, recorders, cut_spec=None):
         for game, low in figures["games"].items():
             result["games"][game] = min(result["games"].get(game, low), low)
         result["thinks"] += figures["thinks"]
-        result["prepares"] += figures["prepares"]
         result["pass_max"] = max(result["pass_max"], figures["pass_max"])
         result["presses"] += figures["presses"]
         result["nvm_erases"] += figures["nvm_erases"] or 0
@@ -282,7 +281,6 @@ def read_run(part):
     menus = menus_after_games(serial)
     games = games_min_free(serial)
     thinks = [(g, lv, int(ms)) for g, lv, ms in re.findall(r"think (\w+) (\w+) (\d+)", serial)]
-    prepares = [(g, int(ms)) for g, ms in re.findall(r"prepare (\w+) (\d+)", serial)]
     passes = [int(ms) for ms in re.findall(r"heap -?\d+ \S+ \d+ \d+ (\d+)", serial)]
     emu = re.findall(r"end: emulated ([\d.]+) s", events)
     erases = re.findall(r"nvm sector: (\d+) erases", events)
@@ -293,7 +291,7 @@ def read_run(part):
     return {"min_free": min(frees) if frees else None, "menus": menus, "games": games,
             "emu_s": float(emu[-1]) if emu else 0.0,
             "ok": "RESULT: OK" in events,
-            "thinks": thinks, "prepares": prepares, "pass_max": max(passes or [0]),
+            "thinks": thinks, "pass_max": max(passes or [0]),
             "nvm_erases": int(erases[-1]) if erases else None,
             "boot_ms": replay.get("boot_ms"), "presses": replay.get("presses", [])}
 
@@ -485,9 +483,6 @@ def speed(results):
     for r in main:
         for game, level, ms in r["thinks"]:
             thinks.setdefault("%s.%s" % (game, level), []).append(ms)
-        for game, ms in r["prepares"]:
-            key = "board.prepare_ms." + game
-            out[key] = max(out.get(key, 0), ms)
     passes = [r["pass_max"] for r in main]
     if passes:
         out["board.frozen_ms_max"] = max(passes)
