@@ -42,7 +42,6 @@ from dws_app.levels import level_names, level_title
 
 META = 0x80            # first byte of a payload with seats (never a game id)
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
-LOOKUP_LEVELS = ("shut", "score", "strong")   # levels that wait for ``tables.find``
 # The modules that keep one-off tables between games (``clear_cache()``).
 TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"))
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
