@@ -28,7 +28,7 @@ from dws_core.dws_columns import (CROSS, DIG, OFFSET, POP, SLICE_CODES, UNIT,  #
                                   ColumnTables, _cache, _column_table, clear_cache)
 
 LEVELS = ("easy", "normal", "strong")
-TABLE_LEVELS = ("normal", "strong")   # levels that read a table file (the drive's, or built)
+TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
 P3 = (1, 3, 9, 27, 81)
 SPLIT_COST = 4 * UNIT
 SIX_VALUE = 12

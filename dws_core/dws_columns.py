@@ -45,13 +45,23 @@ DIG = _digits()
 POP = bytes([_pop(m) for m in range(32)])
 del _digits, _pop  # import-time only: their code need not stay in RAM
 _cache = []  # [points pair, tables]: tables[half * 9 + k] or tables.row(half * 9 + k)
+_now = []    # [points pair, (half 0's, half 1's)]: the k = 0 tables
 
 
 def _column_table(points_pair, half, k):
     """Expected column value (x UNIT, +OFFSET) for every code, open cells
-    filled with chance k/8.  All 18 tables are built in one go on first use
-    (about 60 ms under MicroPython on a desktop, 2 s on the Pico) unless
+    filled with chance k/8.  k = 0 is the column's score now, worked out
+    here from the 32 masks of checked rows (the Normal level's only table:
+    it needs no file).  For k > 0 all 18 tables are built in one go on
+    first use (about 60 ms under MicroPython on a desktop, 2 s on the Pico:
+    the board reads them from the drive instead, ``use``) unless
     ``ColumnTables`` built them a slice at a time before."""
+    if k == 0:
+        if not _now or _now[0] != points_pair:
+            del _now[:]
+            _now.append(points_pair)
+            _now.append((_score_now(points_pair[0]), _score_now(points_pair[1])))
+        return _now[1][half]
     if not _cache or _cache[0] != points_pair:
         ColumnTables(points_pair).advance(ColumnTables.size)
     tables = _cache[1]
@@ -60,10 +70,33 @@ def _column_table(points_pair, half, k):
     return tables.row(half * 9 + k)
 
 
+def _score_now(points):
+    """The k = 0 table of one half's ``points``: each code's column score
+    now (its checked cells' runs), the same values as ``_build_rows`` gives
+    with no cell left to fill."""
+    by_mask = []
+    for mask in range(32):
+        score = 0
+        run = 0
+        for r in range(6):
+            if r < 5 and mask >> r & 1:
+                run += 1
+            elif run:
+                score += points[run]
+                run = 0
+        by_mask.append((score if mask else EMPTY_COLUMN_POINTS) * UNIT + OFFSET)
+    masks = [0]
+    for r in range(5):        # digit r of the code: open, checked, blocked
+        bit = 1 << r
+        masks = masks + [m | bit for m in masks] + masks
+    return _finish([[by_mask[m] for m in masks]])[0]
+
+
 def clear_cache():
     if _cache and hasattr(_cache[1], "close"):
         _cache[1].close()
     del _cache[:]
+    del _now[:]
 
 
 TABLE_FILE = "dws-columns.dwt"  # the default points' tables, on the drive

@@ -445,7 +445,7 @@ def test_column_tables_built_in_slices_equal_the_one_go_build():
     from dws_core.dws import DiceWideShut
     pair = DiceWideShut(3, seed=4).run_points
     del bot_dws._cache[:]
-    one_go = list(bot_dws._column_table(pair, 0, 0) and bot_dws._cache[1])
+    one_go = list(bot_dws._column_table(pair, 0, 1) and bot_dws._cache[1])
     del bot_dws._cache[:]
     tables = bot_dws.ColumnTables(pair)
     passes = 0
@@ -469,11 +469,12 @@ def seen_messages(s, passes=200):
     return shown
 
 
-def test_dws_device_seats_without_the_column_file_play_easy_and_say_so(
+def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
         monkeypatch, capsys, no_table_files):
-    """Without the column tables' file nothing is built: the Normal and
-    Strong seats play as Easy (the level that needs none), their turns say
-    so, the console why, and the save keeps the levels chosen."""
+    """Without the column tables' file nothing is built: the Strong seat
+    plays as Normal (the strongest level that needs no file: it scores the
+    columns as they stand), its turns say so, the console says why, the
+    Normal seat plays as itself, and the save keeps the levels chosen."""
     from dws_core import bot_dws
     from dws_app import seats as seats_module
     del bot_dws._cache[:]
@@ -482,17 +483,36 @@ def test_dws_device_seats_without_the_column_file_play_easy_and_say_so(
     s.app.test["heap_log"] = 1
     s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
     seats = s.app.seats
-    assert seats.fallback == {"strong": "easy", "normal": "easy"}
-    assert seats.plays(0) == "easy" and seats.levels == ["strong", "normal"]
+    assert seats.fallback == {"strong": "normal"}
+    assert seats.plays(0) == "normal" and seats.levels == ["strong", "normal"]
     sizes.append(0)
-    shown = seen_messages(s, 60)
-    assert ("P1: device, easy", "strong: table file missing") in shown
-    assert ("P2: device, easy", "normal: table file missing") in shown
+    shown = seen_messages(s, 300)
+    assert ("P1: device, normal", "strong: table file missing") in shown
+    assert ("P2: device, normal", "Any key: hurry") in shown
     assert sum(sizes) == 0 and bot_dws._cache == []
     out = capsys.readouterr().out
-    assert "no table file dws-columns.dwt" in out and "\nthink dws easy " in out
+    assert "no table file dws-columns.dwt" in out and "\nthink dws normal " in out
+    assert "\nthink dws strong " not in out
     levels, _data = seats_module.split(s.app.store.load_game()[0])
     assert seats_module.levels_of(levels, s.app.game) == ["strong", "normal"]
+
+
+def test_normal_dws_seats_open_no_table_file(monkeypatch, capsys):
+    """Normal scores the columns as they stand (``dws_columns._score_now``):
+    a game of Normal seats opens no file and builds nothing, and says
+    nothing is missing."""
+    from dws_core import bot_dws
+    del bot_dws._cache[:]
+    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)
+    s = Session("pico_dice", seed=5)
+    s.app.test["heap_log"] = 1
+    s.app.start_game(1, 2, None, seed=9, seats=["normal", "normal"])
+    assert s.app.seats.fallback == {}
+    sizes.append(0)
+    seen_messages(s, 60)
+    assert sum(sizes) == 0 and bot_dws._cache == []
+    out = capsys.readouterr().out
+    assert "\nthink dws normal " in out and "table file" not in out
 
 
 def test_a_human_only_dws_game_without_the_file_says_so_at_a_hint(monkeypatch, no_table_files):

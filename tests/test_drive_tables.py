@@ -5,6 +5,8 @@ import struct
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bench.micropython import run_source
 from dws_app import drive
@@ -170,6 +172,24 @@ def test_the_dice_wide_shut_file_holds_the_column_tables(table_at):
     dws_columns.clear_cache()
     stored = table_at(data, (1, dws_columns.table_key(DEFAULT_RUN_POINTS), 18, 243, 1))
     assert [stored.row(k) for k in range(18)] == built
+
+
+@given(st.lists(st.integers(-40, 60), min_size=12, max_size=12))
+@settings(max_examples=30, deadline=None)
+def test_normal_s_table_is_the_columns_score_now(values):
+    """The k = 0 table Normal uses, worked out on the board from the 32
+    masks of checked rows (no file, nothing built), is the built one's
+    k = 0 row for any run points."""
+    from dws_core import dws_columns
+    pair = (tuple(values[:6]), tuple(values[6:]))
+    dws_columns.clear_cache()
+    dws_columns.ColumnTables(pair).advance(dws_columns.ColumnTables.size)
+    built = dws_columns._cache[1]
+    for half in (0, 1):
+        assert list(dws_columns._score_now(pair[half])) == list(built[half * 9])
+        assert dws_columns._column_table(pair, half, 0) is dws_columns._now[1][half]
+    dws_columns.clear_cache()
+    assert dws_columns._now == []
 
 
 def test_other_run_points_have_another_key():

@@ -20,7 +20,7 @@ The app keeps one for the game in play (``app.seats``) and calls:
 The one-off tables of the bots and hints (Shut the Box's exact solver for a
 device seat's level "shut" / "score" and, whenever a seat is human, both for
 the hint; the Strong DicedOut seat's expected round scores, the hint's too;
-Dice Wide Shut's column tables, every level but Easy and the hint) are files
+Dice Wide Shut's column tables, the Strong seats' and the hint's) are files
 on the drive that ``make flash`` wrote (``dws_app.tables``), never built on
 the board.  Shut the Box's and DicedOut's are looked up by the first pass
 after the game's first frame (a device seat waits for that pass), Dice Wide
@@ -216,8 +216,9 @@ class SeatPlayer:
             self.dws_tables()       # (a human-only game: at its first hint)
 
     def dws_tables(self):
-        """Open the Dice Wide Shut column tables (every level but Easy, and
-        the hint) on the drive, once."""
+        """Load the Dice Wide Shut bot, and open the column tables on the
+        drive (Strong's and the hint's; Normal works out its own, the
+        columns' scores now), once."""
         if self.columns:
             return
         self.columns = True
@@ -228,11 +229,13 @@ class SeatPlayer:
         __import__("dws_core.dws_columns")
         collect("dws_core.bot_dws")
         __import__("dws_core.bot_dws")
+        if "strong" not in self.levels and None not in self.levels:
+            return
         from dws_app.tables import dws_columns
         why = dws_columns(self.game.run_points)   # None: there
         self._forget_tables()
         if why is not None:
-            self.without(("normal", "strong", None), why)
+            self.without(("strong", None), why)
 
     def look_up(self):
         """Shut the Box, DicedOut: open the table files this game's seats
