@@ -220,7 +220,7 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
 
 # name -> (game id, seat levels (None: human), options, seed)
 GAMES = {
-    "dws5": (1, ("strong",) * 5, {}, 11),
+    "dws5": (1, ("strong", "normal", "strong", "normal", "strong"), {}, 11),
     "dws2": (1, (None, None), {}, 12),
     "stb12": (2, (None, "shut", None, "score"), {"tiles": 12}, 13),
     "stbtog": (2, (None, "easy", "shut"), {"mode": "together"}, 14),
