@@ -26,7 +26,7 @@ import dws_core.rng
 _game = dws_core.dws.DiceWideShut(PLAYERS, seed=SEED)
 _seats = [dws_core.rng.Rng(SEED * 8 + _p) for _p in range(PLAYERS)]
 _t0 = time.ticks_us()
-dws_core.bot_dws.ColumnTables(_game.run_points).advance(486)
+dws_core.dws_columns.build(_game.run_points)
 print("tables", time.ticks_diff(time.ticks_us(), _t0))
 _turns = 0
 #--loop--

@@ -24,8 +24,8 @@ best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
 from dws_core.dws import BLUE, CHECKED, EMPTY, PURPLE
-from dws_core.dws_columns import (CROSS, DIG, OFFSET, POP, SLICE_CODES, UNIT,  # noqa: F401
-                                  ColumnTables, _cache, _column_table, clear_cache)
+from dws_core.dws_columns import (CROSS, DIG, OFFSET, POP, UNIT,  # noqa: F401
+                                  _cache, _column_table, clear_cache)
 
 LEVELS = ("easy", "normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)

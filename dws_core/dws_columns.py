@@ -50,20 +50,19 @@ _now = []    # [points pair, (half 0's, half 1's)]: the k = 0 tables
 
 def _column_table(points_pair, half, k):
     """Expected column value (x UNIT, +OFFSET) for every code, open cells
-    filled with chance k/8.  k = 0 is the column's score now, worked out
-    here from the 32 masks of checked rows (the Normal level's only table:
-    it needs no file).  For k > 0 all 18 tables are built in one go on
-    first use (about 60 ms under MicroPython on a desktop, 2 s on the Pico:
-    the board reads them from the drive instead, ``use``) unless
-    ``ColumnTables`` built them a slice at a time before."""
-    if k == 0:
+    filled with chance k/8.  Read from the cached 18 (the drive's file,
+    ``use``, or ``build``); else k = 0, the column's score now, is worked
+    out here from the 32 masks of checked rows (the Normal level's only
+    table: it needs no file), and for k > 0 all 18 are built (``build``:
+    on the desktop; the board reads them from the drive)."""
+    if k == 0 and not ready(points_pair):
         if not _now or _now[0] != points_pair:
             del _now[:]
             _now.append(points_pair)
             _now.append((_score_now(points_pair[0]), _score_now(points_pair[1])))
         return _now[1][half]
-    if not _cache or _cache[0] != points_pair:
-        ColumnTables(points_pair).advance(ColumnTables.size)
+    if not ready(points_pair):
+        build(points_pair)
     tables = _cache[1]
     if isinstance(tables, list):
         return tables[half * 9 + k]
@@ -126,58 +125,18 @@ def use(points_pair, tables):
     _cache.append(tables)
 
 
-# Codes per slice: about 4 ms each on the Pico (CircuitPython 10.2.1, .mpy).
-# A press that comes during a slice waits for it, so a slice is kept to
-# ~20 ms of the 60 ms a move may take to answer.
-SLICE_CODES = 5
-
-
-class ColumnTables:
-    """The column tables of ``points_pair`` built a slice of codes at a time
-    (``advance``), so that no main-loop pass of the device freezes the
-    screen; once ``done`` the bots and hints find them in the cache.  Every
-    level and the hint use them (``objective`` None)."""
-
-    objective = None
-    size = 2 * 243
-
-    def __init__(self, points_pair):
-        self.points_pair = points_pair
-        self.done = ready(points_pair)
-        self._next = 0
-        # The rows of a half (9 x 243 ints) are allocated here, when the
-        # tables are asked for (a game's start, the heap just collected),
-        # and the second half reuses the lists that became bytes: allocated
-        # a pass later they failed on the PyBadge-sized heap with 34 KB
-        # free in pieces (make test-board, badge_mpy).
-        self._rows = None if self.done else [[0] * 243 for _ in range(9)]
-        self._out = []
-
-    def left(self):
-        return 0 if self.done else self.size - self._next
-
-    def advance(self, count):
-        """Build up to ``count`` more codes' rows; True once done."""
-        while count > 0 and not self.done:
-            half, start = divmod(self._next, 243)
-            end = min(243, start + count)
-            _build_rows(self.points_pair[half], self._rows, start, end)
-            count -= end - start
-            self._next += end - start
-            if end == 243:
-                rows = self._rows
-                tables = _finish(rows)
-                self._out += tables
-                # (_build_rows writes every entry of a half: no need to clear)
-                self._rows = [rows[k] if tables[k] is not rows[k] else [0] * 243
-                              for k in range(9)] if half == 0 else None
-                if half == 1:
-                    clear_cache()
-                    _cache.append(self.points_pair)
-                    _cache.append(self._out)
-                    self._out = None
-                    self.done = True
-        return self.done
+def build(points_pair):
+    """Build the 18 tables of ``points_pair`` in one go and cache them: the
+    desktop's work (``tools/tables.py`` writes the drive's file with it;
+    about 60 ms under MicroPython on a desktop, 2 s on the Pico, which
+    never builds them)."""
+    out = []
+    for points in points_pair:
+        rows = [[0] * 243 for _ in range(9)]
+        _build_rows(points, rows, 0, 243)
+        out += _finish(rows)
+    use(points_pair, out)
+    return out
 
 
 def _build_rows(points, rows, first, end):

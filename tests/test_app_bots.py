@@ -414,6 +414,20 @@ def test_start_on_a_finished_game_records_it_before_leaving(gid):
     assert s.app.store.load_records()[0].game(gid)[0] == 1
 
 
+def column_builds(monkeypatch):
+    """Spy on ``dws_columns.build``: the list it returns gets an entry per
+    build of Dice Wide Shut's column tables."""
+    from dws_core import dws_columns
+    builds = []
+    build = dws_columns.build
+
+    def spy(points_pair):
+        builds.append(points_pair)
+        return build(points_pair)
+    monkeypatch.setattr(dws_columns, "build", spy)
+    return builds
+
+
 def units_per_call(monkeypatch, table_class):
     """Spy on ``table_class.advance``: the list it returns gets the units
     asked for added to its last entry (a test appends 0 per main-loop pass)."""
@@ -440,23 +454,6 @@ def bonus_first_seed():
         seed += 1
 
 
-def test_column_tables_built_in_slices_equal_the_one_go_build():
-    from dws_core import bot_dws
-    from dws_core.dws import DiceWideShut
-    pair = DiceWideShut(3, seed=4).run_points
-    del bot_dws._cache[:]
-    one_go = list(bot_dws._column_table(pair, 0, 1) and bot_dws._cache[1])
-    del bot_dws._cache[:]
-    tables = bot_dws.ColumnTables(pair)
-    passes = 0
-    while not tables.advance(7):
-        passes += 1
-        assert tables.left() == tables.size - 7 * passes
-    assert passes + 1 == -(-tables.size // 7)
-    assert bot_dws._cache == [pair, one_go]
-    assert bot_dws.ColumnTables(pair).done        # found built
-
-
 def seen_messages(s, passes=200):
     """Run ``passes`` main-loop passes; the game screen's message lines seen."""
     shown = set()
@@ -478,18 +475,17 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     from dws_core import bot_dws
     from dws_app import seats as seats_module
     del bot_dws._cache[:]
-    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)
+    builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
     s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
     seats = s.app.seats
     assert seats.fallback == {"strong": "normal"}
     assert seats.plays(0) == "normal" and seats.levels == ["strong", "normal"]
-    sizes.append(0)
     shown = seen_messages(s, 300)
     assert ("P1: device, normal", "strong: table file missing") in shown
     assert ("P2: device, normal", "Any key: hurry") in shown
-    assert sum(sizes) == 0 and bot_dws._cache == []
+    assert builds == [] and bot_dws._cache == []
     out = capsys.readouterr().out
     assert "no table file dws-columns.dwt" in out and "\nthink dws normal " in out
     assert "\nthink dws strong " not in out
@@ -503,14 +499,13 @@ def test_normal_dws_seats_open_no_table_file(monkeypatch, capsys):
     nothing is missing."""
     from dws_core import bot_dws
     del bot_dws._cache[:]
-    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)
+    builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
     s.app.start_game(1, 2, None, seed=9, seats=["normal", "normal"])
     assert s.app.seats.fallback == {}
-    sizes.append(0)
     seen_messages(s, 60)
-    assert sum(sizes) == 0 and bot_dws._cache == []
+    assert builds == [] and bot_dws._cache == []
     out = capsys.readouterr().out
     assert "\nthink dws normal " in out and "table file" not in out
 
@@ -518,14 +513,13 @@ def test_normal_dws_seats_open_no_table_file(monkeypatch, capsys):
 def test_a_human_only_dws_game_without_the_file_says_so_at_a_hint(monkeypatch, no_table_files):
     from dws_core import bot_dws
     del bot_dws._cache[:]
-    sizes = units_per_call(monkeypatch, bot_dws.ColumnTables)
+    builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=6)
     s.app.start_game(1, 2, None, seed=9)
     settle(s)
-    sizes.append(0)
     s.press("SELECT")
     assert s.screen.msg1.shown() == "Hint: table file missing"
-    assert sum(sizes) == 0 and bot_dws._cache == []
+    assert builds == [] and bot_dws._cache == []
     s.press("SELECT")                           # again: the help, as always
     assert type(s.app.top).__name__ == "HelpScreen"
 

@@ -167,8 +167,7 @@ def test_the_dice_wide_shut_file_holds_the_column_tables(table_at):
     name, data = tables.dws_columns()
     assert name == dws_columns.TABLE_FILE
     dws_columns.clear_cache()
-    dws_columns.ColumnTables(DEFAULT_RUN_POINTS).advance(dws_columns.ColumnTables.size)
-    built = dws_columns._cache[1]
+    built = dws_columns.build(DEFAULT_RUN_POINTS)
     dws_columns.clear_cache()
     stored = table_at(data, (1, dws_columns.table_key(DEFAULT_RUN_POINTS), 18, 243, 1))
     assert [stored.row(k) for k in range(18)] == built
@@ -183,11 +182,11 @@ def test_normal_s_table_is_the_columns_score_now(values):
     from dws_core import dws_columns
     pair = (tuple(values[:6]), tuple(values[6:]))
     dws_columns.clear_cache()
-    dws_columns.ColumnTables(pair).advance(dws_columns.ColumnTables.size)
-    built = dws_columns._cache[1]
+    built = dws_columns.build(pair)
+    dws_columns.clear_cache()
     for half in (0, 1):
-        assert list(dws_columns._score_now(pair[half])) == list(built[half * 9])
-        assert dws_columns._column_table(pair, half, 0) is dws_columns._now[1][half]
+        assert list(dws_columns._column_table(pair, half, 0)) == list(built[half * 9])
+    assert not dws_columns.ready(pair)            # (worked out, nothing built)
     dws_columns.clear_cache()
     assert dws_columns._now == []
 
@@ -207,9 +206,8 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     from sim.script import Session
     from test_app_bots import settle
     built = []
-    advance = dws_columns.ColumnTables.advance
-    monkeypatch.setattr(dws_columns.ColumnTables, "advance",
-                        lambda self, n: built.append(n) or advance(self, n))
+    build = dws_columns.build
+    monkeypatch.setattr(dws_columns, "build", lambda pair: built.append(pair) or build(pair))
     dws_columns.clear_cache()
     s = Session("pico_dice", seed=3)
     s.app.start_game(1, 2, None, seed=4, seats=["strong", "strong"])
@@ -218,7 +216,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     assert not isinstance(reader, list)          # read by seek, two tables a decision
     dws_columns.clear_cache()
     assert reader.file is None                   # closed with the cache
-    dws_columns.ColumnTables(s.app.game.run_points).advance(dws_columns.ColumnTables.size)
+    build(s.app.game.run_points)
     built = [dws_columns._column_table(s.app.game.run_points, h, k)
              for h in (0, 1) for k in range(9)]
     dws_columns.clear_cache()

@@ -11,7 +11,7 @@ folder; the simulator writes them into the repository's tables/ (ignored by
 git) when they are missing or stale, so that it plays as the board does.
 
 * ``dws-columns.dwt``: Dice Wide Shut's column tables for the default run
-  points (``dws_columns.ColumnTables``), 18 rows of 243 bytes: 4.3 KB.
+  points (``dws_columns.build``), 18 rows of 243 bytes: 4.3 KB.
 * ``dicedout.dwt``: the Strong DicedOut seat's expected round scores
   (``bot_dicedout.Values``) for the bonus numbers the device plays (2 and
   12), 4 rows (rerolls left) of 2,048 sheets: 16 KB.
@@ -86,8 +86,7 @@ def dws_columns():
     from dws_core import dws_columns
     from dws_core.dws import DEFAULT_RUN_POINTS, DiceWideShut
     dws_columns.clear_cache()
-    dws_columns.ColumnTables(DEFAULT_RUN_POINTS).advance(dws_columns.ColumnTables.size)
-    rows = dws_columns._cache[1]
+    rows = dws_columns.build(DEFAULT_RUN_POINTS)
     dws_columns.clear_cache()
     assert all(type(row) is bytes for row in rows), "a value over 255"
     return dws_columns.TABLE_FILE, encode(DiceWideShut.GAME_ID,
