@@ -493,21 +493,22 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     assert seats_module.levels_of(levels, s.app.game) == ["strong", "normal"]
 
 
-def test_normal_dws_seats_open_no_table_file(monkeypatch, capsys):
-    """Normal scores the columns as they stand (``dws_columns._score_now``):
-    a game of Normal seats opens no file and builds nothing, and says
-    nothing is missing."""
-    from dws_core import bot_dws
+def test_normal_dws_seats_play_without_the_file(monkeypatch, no_table_files):
+    """Normal scores the columns as they stand: without the file a game of
+    Normal seats works out that table (``dws_columns.now_tables``) when it
+    starts, before its first decision, builds nothing else, and plays on
+    with nothing to say on screen."""
+    from dws_core import bot_dws, dws_columns
     del bot_dws._cache[:]
+    dws_columns.clear_cache()
     builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=5)
-    s.app.test["heap_log"] = 1
     s.app.start_game(1, 2, None, seed=9, seats=["normal", "normal"])
-    assert s.app.seats.fallback == {}
-    seen_messages(s, 60)
+    assert s.app.seats.fallback == {} and s.app.seats.thinks == 0
+    assert dws_columns._now and dws_columns._now[0] == s.app.game.run_points
+    shown = seen_messages(s, 300)
+    assert s.app.seats.thinks >= 2 and not any("missing" in a + b for a, b in shown)
     assert builds == [] and bot_dws._cache == []
-    out = capsys.readouterr().out
-    assert "\nthink dws normal " in out and "table file" not in out
 
 
 def test_a_human_only_dws_game_without_the_file_says_so_at_a_hint(monkeypatch, no_table_files):

@@ -217,8 +217,9 @@ class SeatPlayer:
 
     def dws_tables(self):
         """Load the Dice Wide Shut bot, and open the column tables on the
-        drive (Strong's and the hint's; Normal works out its own, the
-        columns' scores now), once."""
+        drive, once.  Without the file Strong seats play Normal, which
+        works out its own table (the columns' scores now) here, before the
+        game's first decision."""
         if self.columns:
             return
         self.columns = True
@@ -229,13 +230,16 @@ class SeatPlayer:
         __import__("dws_core.dws_columns")
         collect("dws_core.bot_dws")
         __import__("dws_core.bot_dws")
-        if "strong" not in self.levels and None not in self.levels:
-            return
+        if not [lv for lv in self.levels if lv != "easy"]:
+            return                  # (Easy seats only: no table, no hint)
         from dws_app.tables import dws_columns
         why = dws_columns(self.game.run_points)   # None: there
         self._forget_tables()
         if why is not None:
             self.without(("strong", None), why)
+            if any_device(self.levels):   # Normal's own, not in a decision
+                from dws_core.dws_columns import now_tables
+                now_tables(self.game.run_points)
 
     def look_up(self):
         """Shut the Box, DicedOut: open the table files this game's seats

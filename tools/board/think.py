@@ -16,7 +16,7 @@ from tools.board.floor import run_code
 
 def main():
     found = run_code("think", "think_code.py")
-    print(json.dumps({("board." if k.startswith("dicedout_table") else "board.think_ms.") + k: v
+    print(json.dumps({("board." if k.startswith(("dicedout_table", "dws_now")) else "board.think_ms.") + k: v
                       for k, v in found.items()}, indent=2))
 
 

@@ -48,4 +48,18 @@ for open_ in (10, 9, 8, 7, 6, 5):
     t0 = time.monotonic_ns()
     best_extra(marks, 3, BONUS)
     print("FLOOR dicedout_strong_open_%d %.1f" % (open_, ms(t0)))
+
+# Dice Wide Shut's Normal table without the drive's file: the columns'
+# scores now, worked out when a game starts (dws_columns.now_tables).
+from dws_core.dws import DEFAULT_RUN_POINTS
+from dws_core.dws_columns import clear_cache, now_tables
+
+clear_cache()
+gc.collect()
+free = gc.mem_free()
+t0 = time.monotonic_ns()
+now_tables(DEFAULT_RUN_POINTS)
+print("FLOOR dws_now_tables %.1f" % ms(t0))
+gc.collect()
+print("FLOOR dws_now_tables_kept %d" % (free - gc.mem_free()))
 print("FLOOR done 0")
