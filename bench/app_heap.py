@@ -22,13 +22,13 @@ DWS_GAME = ("dws_app.app", "dws_app.menu", "dws_app.setup", "dws_app.pass_screen
 # A pointer to a forgotten module (or the compiler's garbage after an import)
 # can linger on the interpreter's stack until another runPython() call has
 # run, so every measurement waits for one more collecting chunk.
-_FORGET = "#--chunk--\nfrom dws_app.app import forget\nforget(%r)\n#--chunk--\ngc.collect()\n"
+_FORGET = "#--chunk--\nfrom dws_app.memory import forget\nforget(%r)\n#--chunk--\ngc.collect()\n"
 
 
 def measure(modules, forget=(), mpy=False):
     """Live heap (bytes) after importing ``modules``, then forgetting the
     modules ``forget`` as the app does between games
-    (``dws_app.app.forget``).  With ``mpy`` every module is loaded from .mpy
+    (``dws_app.memory.forget``).  With ``mpy`` every module is loaded from .mpy
     (bench/mpy.py: no docstrings, as on the boards)."""
     with tempfile.TemporaryDirectory() as tmp:
         lib = "lib"

@@ -12,10 +12,16 @@ mode), or the tiles of one set followed by its confirm.
 """
 
 from dws_core.stb import ROLL, SELECT, USE, open_sum, tiles_of
-from dws_core.stb_solver import sets_by_total
+from dws_core.stb_solver import sets_by_total, solver
 
 LEVELS = ("easy", "shut", "score")
 TABLE_LEVELS = ("shut", "score")   # levels that read a table file (the drive's, or built)
+
+
+def _solver(game, objective):
+    """The exact solver's table of this game's variant and ``objective``
+    (both modes share it: ``stb_solver``)."""
+    return solver(game.tiles, game.one_die, objective)
 
 
 def _easy_set(mask, total, tiles):
@@ -46,7 +52,7 @@ def turn(game, level, rng):
     if level == "easy":
         chosen = _easy_set(mask, total, game.tiles)
     else:
-        chosen = game.solver(level).best_set(mask, total)
+        chosen = _solver(game, level).best_set(mask, total)
     # From where the player stands: open only the chosen tiles the set
     # lacks, shut only the tiles it still needs.
     selection = game.selection
@@ -60,7 +66,7 @@ def turn(game, level, rng):
 def _one_die(game, level, mask):
     if level == "easy":
         return open_sum(mask) <= 6
-    return game.solver(level).roll_one_die(mask)
+    return _solver(game, level).roll_one_die(mask)
 
 
 def _pct(num, den):
@@ -80,8 +86,8 @@ def hint(game):
     p = game.current
     mask = game.boxes[p]
     steps = turn(game, "shut", None)
-    shut = game.solver("shut")
-    score = game.solver("score")
+    shut = _solver(game, "shut")
+    score = _solver(game, "score")
     if game.phase != SELECT:
         say = ""
         if game.phase == USE:
@@ -116,8 +122,8 @@ def candidates(game):
     p = game.current
     mask = game.boxes[p]
     total = game.target(p)
-    shut = game.solver("shut")
-    score = game.solver("score")
+    shut = _solver(game, "shut")
+    score = _solver(game, "score")
     out = []
     for t in sets_by_total(game.tiles)[total] if 0 < total <= 12 else ():
         if mask & t == t:

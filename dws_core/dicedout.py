@@ -114,15 +114,6 @@ class DicedOut(Engine):
     def ranking(self):
         return rank_by(self.scores(), higher_is_better=False)
 
-    def release(self):
-        """Drop the Strong seat's table of expected scores (the app calls it
-        once the game is over: on the board it is 16 KB of heap); nothing is
-        imported for it."""
-        import sys
-        bot = sys.modules.get("dws_core.bot_dicedout")
-        if bot is not None:
-            bot.clear_cache()
-
     def legal_steps(self):
         if self.over:
             return []

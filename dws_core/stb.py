@@ -220,19 +220,6 @@ class ShutTheBox(Engine):
             groups.append([others[i] for i in g])
         return groups
 
-    def release(self):
-        """Drop the solver tables the game used (the app calls it once the
-        game is over: on the board they are 8-16 KB of heap)."""
-        from dws_core import stb_solver
-        stb_solver.clear_cache()
-
-    def solver(self, objective="shut", solve=True):
-        """The exact solver table for this game's variant (imported on demand;
-        both modes share it, see ``stb_solver``); ``solve=False``: as far as
-        solved yet (see ``stb_solver.solver``)."""
-        from dws_core import stb_solver
-        return stb_solver.solver(self.tiles, self.one_die, objective, solve)
-
     def legal_steps(self):
         if self.over:
             return []

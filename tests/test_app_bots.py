@@ -9,7 +9,8 @@ import pytest
 
 from dws_app import levels as levels_mod
 from dws_app import seats as seats_mod
-from dws_app.app import App, game_ids, title_of
+from dws_app.app import App
+from dws_app.catalog import game_ids, title_of
 from dws_app.game_base import GameScreen
 from dws_app.game_dws import DwsScreen
 from dws_app.help import HelpScreen

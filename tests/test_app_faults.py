@@ -261,11 +261,11 @@ def test_save_that_decodes_but_is_over_is_refused():
 def test_save_of_a_game_without_a_screen_is_refused(monkeypatch):
     """A save this build cannot show (e.g. after installing an older build)
     decodes, but is refused: no Continue, a note."""
-    import dws_app.app as app_mod
+    import dws_app.catalog as catalog
     nvm, _g1, g2 = saved_nvm()
     assert decode(g2).GAME_ID == 1
-    monkeypatch.setattr(app_mod, "GAME_SCREENS",
-                        tuple(row for row in app_mod.GAME_SCREENS if row[0] != 1))
+    monkeypatch.setattr(catalog, "GAME_SCREENS",
+                        tuple(row for row in catalog.GAME_SCREENS if row[0] != 1))
     hw, app = boot("pico_dice", nvm)
     assert menu_note(app) == "Saved game lost (unusable)"
     assert not offers_continue(app)

@@ -313,7 +313,8 @@ def fuzz(profile, events, seed):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_button_storm_with_power_cuts(profile):
     stats = fuzz(profile, EVENTS_PER_PROFILE, seed=PROFILES.index(profile) + 2024)
-    games = set(gid for gid, _m, _n in app_mod.GAME_SCREENS)
+    from dws_app.catalog import GAME_SCREENS
+    games = set(gid for gid, _m, _n in GAME_SCREENS)
     assert stats["started"] == games, stats
     for name in ("MenuScreen", "SetupScreen", "SettingsScreen", "HelpScreen",
                  "PassScreen", "ScoresScreen"):

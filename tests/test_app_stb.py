@@ -10,6 +10,7 @@ from sim.play import finish_interludes, open_setup, setup_and_start
 from sim.play_stb import settle, stb_step
 from sim.script import Session
 from tests.test_app_screens import _Counter
+from dws_core import stb_solver
 
 PROFILES = ("pybadge", "pico_dice")
 WARN = 0xFF6060
@@ -370,7 +371,7 @@ def test_device_seats_declare_by_their_bot(profile):
     s2, game2 = declaring_game(profile)
     screen2 = settle(s2)
     s2.press("SELECT")
-    one = game2.solver("shut").roll_one_die(game2.boxes[0])
+    one = stb_solver.solver(game2.tiles, game2.one_die, "shut").roll_one_die(game2.boxes[0])
     assert screen2.msg1.shown().startswith("Hint: Say %s" % ("1 die" if one else "2 dice"))
     assert screen2.use == (1 if one else 2)
 

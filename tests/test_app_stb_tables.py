@@ -158,7 +158,7 @@ def test_the_scores_release_the_solver_tables():
     from sim.script import Session
     s = Session("pybadge", seed=3)
     game = ShutTheBox(1, seed=5)
-    game.solver("shut")
+    stb_solver.solver(game.tiles, game.one_die, "shut")
     assert stb_solver._CACHE
     from dws_core.bots import bot_turn
     from dws_core.rng import Rng

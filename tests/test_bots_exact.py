@@ -11,6 +11,7 @@ from dws_core.cargo import Cargo
 from dws_core.dicedout import DicedOut
 from dws_core.rng import Rng
 from dws_core.stb import ShutTheBox
+from dws_core import stb_solver
 
 ALL = 0x7FF
 BONUS = (1 << 0) | (1 << 10)  # 2 and 12
@@ -235,7 +236,7 @@ def test_stb_policy_is_the_solver_and_easy_takes_the_big_tile():
     game = ShutTheBox(1, seed=3)
     game.step(("roll", 2))
     total = game.target(0)
-    solver = game.solver("shut")
+    solver = stb_solver.solver(game.tiles, game.one_die, "shut")
     steps = bots.bot_turn(game, "shut", Rng(1))
     chosen = 0
     for s in steps[:-1]:

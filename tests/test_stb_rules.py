@@ -6,6 +6,7 @@ from dws_core.errors import DecodeError, Refused
 from tests.engine_helpers import Scripted, refuse as refused
 from dws_core.stb import OUT, PLAYING, ROLL, SELECT, SHUT, USE, ShutTheBox, can_make
 from dws_core.stb_solver import mask_of
+from dws_core import stb_solver
 
 
 def game(players=1, dice=(), start=0, **options):
@@ -407,7 +408,7 @@ def test_options_are_checked():
 
 def test_hint_from_the_solver():
     g = game(dice=[6, 6])
-    s = g.solver("shut")
+    s = stb_solver.solver(g.tiles, g.one_die, "shut")
     g.step(("roll", 2))
     best = s.best_set(g.boxes[0], 12)
     assert best and best & g.boxes[0] == best

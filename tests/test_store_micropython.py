@@ -90,7 +90,8 @@ print(Store(b.nvm, True).load_game()[0] == blob(104, 4), sorted(b.stats.items())
 
 def test_store_gives_identical_results_on_micropython():
     install = "import os\nos.mkdir('/app/dws_app')\nopen('/app/dws_app/__init__.py', 'w').close()\n"
-    for name in ("store.py", "records_store.py", "store_boot.py"):  # the last two: on demand
+    for name in ("memory.py", "store_format.py", "store.py", "records_store.py",
+                 "store_boot.py"):  # the last two: on demand
         with open(os.path.join(ROOT, "lib", "dws_app", name)) as f:
             install += "with open('/app/dws_app/%s', 'w') as f:\n    f.write(%r)\n" % (name, f.read())
     mp_out = run_source(install + SCENARIO)

@@ -19,16 +19,9 @@ from dws_app.buttons import Buttons
 from dws_app.clock import ticks_diff
 from dws_app.leds import Leds
 from dws_app.sound import Sound
+from dws_app.catalog import screen_class
+from dws_app.memory import BETWEEN_GAMES, FORGETS, collect, forget
 from dws_app.store import Store
-
-# game id -> (screen module, class).  A game is offered once it has a screen.
-GAME_SCREENS = (
-    (1, "dws_app.game_dws", "DwsScreen"),
-    (2, "dws_app.game_stb", "StbScreen"),
-    (3, "dws_app.game_dicedout", "DicedOutScreen"),
-    (4, "dws_app.game_cargo", "CargoScreen"),
-    (5, "dws_app.game_dice", "DiceScreen"),
-)
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
@@ -43,50 +36,6 @@ LOOP_SLEEP_S = 0.002
 # A collection once the heap has taken this much since the last one, right
 # after a press's frame (``tidy_heap``).
 GC_EVERY_BYTES = 8192
-# Screens (and the records code) used only between games.  While a game is in
-# play they are forgotten, so gc frees their code, and imported again when
-# next needed.  None of them is referenced by a module that a game keeps.
-BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
-                 "dws_app.records_store", "dws_app.help", "dws_app.settings",
-                 "dws_app.error", "dws_app.resume", "dws_app.widgets")
-# Only on the board: CPython (tests, simulator) keeps one copy of each class.
-FORGETS = sys.implementation.name != "cpython"
-
-
-def forget(names):
-    """Drop the modules ``names`` from ``sys.modules`` and from their package,
-    so that once no object of theirs is left, gc frees their code."""
-    for name in names:
-        if sys.modules.pop(name, None) is not None:
-            dot = name.rfind(".")
-            package = sys.modules.get(name[:dot])
-            if package is not None and hasattr(package, name[dot + 1:]):
-                delattr(package, name[dot + 1:])
-
-
-def collect(before=None):
-    """A collection before a game's modules are imported: the compiler (.py)
-    and the code (.mpy) need room in a heap the menu left fragmented.
-    ``before``: a module's name, collect only if it is not imported yet."""
-    if before is not None and before in sys.modules:
-        return
-    import gc
-    gc.collect()
-
-
-def screen_class(game_id):
-    for gid, module, name in GAME_SCREENS:
-        if gid == game_id:
-            collect(module)     # (the engine, seats and first save came since)
-            mod = __import__(module, None, None, [name])
-            return getattr(mod, name)
-    return None
-
-
-def game_ids():
-    return [gid for gid, _m, _n in GAME_SCREENS]
-
-
 class App:
     """``test``: what a drive's settings.toml may ask for in tests (code.py
     reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
@@ -617,11 +566,3 @@ class App:
         (one nvm write)."""
         self.store.finish_game(records)
         self.nvm_log()
-
-
-def title_of(game_id):
-    from dws_core.games import GAMES
-    for gid, _m, _n, title in GAMES:
-        if gid == game_id:
-            return title
-    return "?"

@@ -37,7 +37,7 @@ def failed(app, e, low):
     if low:                         # the game's tables go too
         app.seats = None
         app.out_of_memory = True
-        from dws_app.app import collect
+        from dws_app.memory import collect
         collect()
     try:
         saved = app.store.has_game()

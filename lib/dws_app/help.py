@@ -10,7 +10,7 @@ desktop), then under sys.path.
 """
 
 from dws_app import theme, ui, widgets
-from dws_app.app import title_of
+from dws_app.catalog import title_of
 from dws_app.levels import level_names
 
 ROWS = 8

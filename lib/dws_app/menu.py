@@ -7,7 +7,7 @@ earlier one", "Saved game lost ...") replaces the title and the key hint
 until the next key press, one note per press."""
 
 from dws_app import theme, ui, widgets
-from dws_app.app import game_ids, title_of
+from dws_app.catalog import game_ids, title_of
 
 TITLE = "DICE WIDE SHUT"
 HINT = "A:open  SELECT:help"
@@ -69,7 +69,7 @@ class MenuScreen(widgets.Screen):
                 if self.actions[0][0] == "continue" and self.app.forgets:
                     # and the code that checked it: the new game imports
                     # what it needs of it again
-                    from dws_app.app import forget
+                    from dws_app.memory import forget
                     forget(("dws_app.resume", "dws_app.seats"))
                 from dws_app.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))

@@ -1,8 +1,9 @@
 """Saved games between games: which payloads can be resumed, the title the
 menu offers, and Continue.  Used at power-up and from the menu only, so it is
-forgotten while a game is in play (``app.BETWEEN_GAMES``)."""
+forgotten while a game is in play (``memory.BETWEEN_GAMES``)."""
 
-from dws_app.app import collect, game_ids
+from dws_app.catalog import game_ids
+from dws_app.memory import collect
 
 
 def continue_game(app, checked=None):

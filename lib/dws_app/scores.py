@@ -24,7 +24,7 @@ def final(app, game):
     screen is drawn: the writes made the open 540-660 ms on the Pico.  A
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
-    from dws_app.app import collect
+    from dws_app.memory import collect, drop_tables
     from dws_app.records_store import count_game
     app.game_running(False)
     app.game = None
@@ -39,9 +39,7 @@ def final(app, game):
     records = app.store.load_records()[0]
     best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                       low_wins=game.GAME_ID in LOW_WINS, shut=boxes_shut(game))
-    release = getattr(game, "release", None)    # caches a finished game needs no more
-    if release is not None:
-        release()
+    drop_tables()               # caches a finished game needs no more
     # Nothing of the play is needed any more: its seats (bots, tables) and
     # the pass screen go before the scores screen is built (they made the
     # scores the lowest point of a whole game, 10 KB below its turns).
@@ -49,7 +47,7 @@ def final(app, game):
     app._pass_screen = None
     app.stack = []
     if app.forgets:             # (their code too: the menu after starts afresh)
-        from dws_app.app import forget
+        from dws_app.memory import forget
         forget(PLAY_MODULES)
     collect()
     app.push(ScoresScreen(app, game, shown, ranking, best, records))

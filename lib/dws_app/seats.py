@@ -29,7 +29,7 @@ level whose file is missing or damaged plays as the strongest level that
 needs none (``bots.table_free``) and the screen says so once; a hint that
 needs a missing file says so instead.  The choice of level is kept as it
 was (saved with the game), so a drive put right plays it again.  A new or
-resumed game drops the tables other games left (``TABLE_MODULES``).
+resumed game drops the tables other games left (``memory.drop_tables``).
 
 Saved games carry the seats in front of the engine bytes only when some seat
 is device-played (``pack`` / ``split``), so all-human saves are unchanged.
@@ -42,8 +42,6 @@ from dws_app.levels import level_names, level_title
 
 META = 0x80            # first byte of a payload with seats (never a game id)
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
-# The modules that keep one-off tables between games (``clear_cache()``).
-TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"))
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 
 
@@ -198,16 +196,14 @@ class SeatPlayer:
         # game's first frame (``tables.find``)
         self.lookup = game.GAME_ID in (2, 3)
         self.columns = False        # Dice Wide Shut's column tables looked up
-        import sys
-        for gid, name in TABLE_MODULES:   # other games' tables: heap this one needs
-            if gid != game.GAME_ID and name in sys.modules:
-                sys.modules[name].clear_cache()
+        from dws_app.memory import drop_tables
+        drop_tables(keep=game.GAME_ID)   # other games' tables: heap this one needs
         # (Here, before the game screen is built: from .py sources the bot
         # module compiles only in a heap without it, cp10_py in the board suite.)
         if any_device(self.levels):
             # The device seats' code before the first frame, not inside
             # their first decision (the think budget: 100 ms a decision).
-            from dws_app.app import collect
+            from dws_app.memory import collect
             collect("dws_core.bots")
             from dws_core.bots import _module
             __import__("dws_core.rng")
@@ -223,7 +219,7 @@ class SeatPlayer:
         if self.columns:
             return
         self.columns = True
-        from dws_app.app import collect
+        from dws_app.memory import collect
         # From .py sources each module compiles in a heap just collected,
         # the bot's too, before the game screen is built (cp10_py).
         collect("dws_core.dws_columns")
@@ -253,7 +249,7 @@ class SeatPlayer:
 
     def _forget_tables(self):
         if self.app.forgets:        # (used once: its code goes for the rest of the game)
-            from dws_app.app import forget
+            from dws_app.memory import forget
             forget(("dws_app.tables",))
 
     def without(self, missing, why):

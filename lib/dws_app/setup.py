@@ -12,7 +12,7 @@ redraws a few characters, not two lines).
 """
 
 from dws_app import theme, ui, widgets
-from dws_app.app import title_of
+from dws_app.catalog import title_of
 from dws_app.levels import level_letters, level_names, level_title
 
 

@@ -1,22 +1,8 @@
 """The persistent store in ``microcontroller.nvm``: settings, records and the
 game in progress, as one append-only log of self-checking records.
 
-nvm layout (version 3)::
-
-    0   14  header: b"DWSN", 3, items, generation u16, limit u16, CRC-32 of those 10
-    14      the image: one record each for the settings, game and records it
-            holds (``items`` bits 1, 2, 4), in that order
-    ..      the log: records appended into erased (0xFF) bytes, up to ``limit``
-
-A record is ``tag [length] body crc32``.  Tags 0x01-0x7F: a game delta of that
-many body bytes; 0x80 / 0x90 / 0xA0 with the body length's high bits in the
-low nibble, then its low byte: settings / records / game (an empty game
-clears it).  0xFF is erased flash, the end of the log.  The CRC covers tag,
-length and body and starts from the generation (+1 at every compaction), so
-bytes of an older image never pass for a record of this one.  A delta lists
-the runs of bytes that differ from the game save before it, each ``skip << 2
-| count - 1`` (skip < 63, count <= 4) or ``0xFF skip count``, then the
-``count`` new bytes, ``skip`` counting the equal bytes before the run.
+The layout and the deltas are ``dws_app.store_format``'s (a leaf that the
+power-up scan and the records use too).
 
 Flash wear: on the RP2040 a write whose target bytes are all 0xFF only programs
 pages; any other write erases the whole 4 KB sector and programs it again.
@@ -45,57 +31,11 @@ Reading the nvm at power-up and migrating older layouts live in
 ``dws_app.records_store`` (which the app forgets while a game runs).
 """
 
-import sys
-
+from dws_app.memory import FORGETS, forget
+from dws_app.store_format import (  # noqa: F401  (the store's API too)
+    COVER_AT, COVER_MAGIC, COVER_SIZE, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS, LAYOUT_VERSION,
+    MAGIC, MAX_DELTA, RECORDS, SETTINGS, delta)
 from dws_core.codec import crc32
-
-MAGIC = b"DWSN"
-LAYOUT_VERSION = 3
-HEAD = 14
-IMAGE = 1024
-GAME_CAPACITY = 600
-MAX_DELTA = 0x7F
-SETTINGS = 0x80
-RECORDS = 0x90
-GAME = 0xA0
-ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4))  # image order, header bit
-COVER_MAGIC = b"DWS nvm cover 1\n"  # the cover file's first bytes (tools/flash.py makes it)
-COVER_SIZE = 8192   # 16 drive blocks: the window (blocks 7-8) is 7 blocks from either end
-COVER_AT = 3584
-FORGETS = sys.implementation.name != "cpython"
-
-
-def delta(old, new):
-    """The runs turning ``old`` into ``new`` (same length), or None when
-    longer than MAX_DELTA (module docstring).  One equal byte joins two runs."""
-    out = bytearray()
-    n = len(new)
-    i = last = 0
-    while i < n:
-        if old[i] == new[i]:
-            i += 1
-            continue
-        j = k = i
-        while j < n and j - k <= 1:
-            if old[j] != new[j]:
-                k = j
-            j += 1
-        skip = i - last
-        count = k + 1 - i
-        if count > MAX_DELTA:
-            return None
-        while skip > 255:
-            out += b"\xff\xff\x00"
-            skip -= 255
-        if skip < 63 and count <= 4:
-            out.append(skip << 2 | count - 1)
-        else:
-            out += bytes((0xFF, skip, count))
-        out += new[i:k + 1]
-        if len(out) > MAX_DELTA:
-            return None
-        i = last = k + 1
-    return bytes(out)
 
 
 class Store:
@@ -121,11 +61,8 @@ class Store:
         self.notes = {}             # SETTINGS / RECORDS / GAME -> note of the scan
         from dws_app.store_boot import scan
         scan(self)
-        if FORGETS:  # needed once: free its code (as dws_app.app.forget)
-            import dws_app
-            sys.modules.pop("dws_app.store_boot", None)
-            if hasattr(dws_app, "store_boot"):
-                delattr(dws_app, "store_boot")
+        if FORGETS:  # needed once: free its code
+            forget(("dws_app.store_boot",))
 
     # ----- writing ----------------------------------------------------------
 

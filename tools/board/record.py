@@ -21,7 +21,8 @@ import contextlib
 import io
 import random
 
-from dws_app.app import App, title_of
+from dws_app.app import App
+from dws_app.catalog import title_of
 from dws_app.game_base import GameScreen
 from dws_app.seats import GAME_KEYS, held
 from sim.hw import build

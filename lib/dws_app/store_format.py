@@ -1,0 +1,92 @@
+"""The nvm store's format: the layout, the record tags and the game deltas.
+A leaf: ``dws_app.store`` (writing), ``dws_app.store_boot`` (the power-up
+scan) and ``dws_app.records_store`` use it, and it imports none of them.
+
+nvm layout (version 3)::
+
+    0   14  header: b"DWSN", 3, items, generation u16, limit u16, CRC-32 of those 10
+    14      the image: one record each for the settings, game and records it
+            holds (``items`` bits 1, 2, 4), in that order
+    ..      the log: records appended into erased (0xFF) bytes, up to ``limit``
+
+A record is ``tag [length] body crc32``.  Tags 0x01-0x7F: a game delta of that
+many body bytes; 0x80 / 0x90 / 0xA0 with the body length's high bits in the
+low nibble, then its low byte: settings / records / game (an empty game
+clears it).  0xFF is erased flash, the end of the log.  The CRC covers tag,
+length and body and starts from the generation (+1 at every compaction), so
+bytes of an older image never pass for a record of this one.  A delta lists
+the runs of bytes that differ from the game save before it, each ``skip << 2
+| count - 1`` (skip < 63, count <= 4) or ``0xFF skip count``, then the
+``count`` new bytes, ``skip`` counting the equal bytes before the run.
+"""
+
+MAGIC = b"DWSN"
+LAYOUT_VERSION = 3
+HEAD = 14
+IMAGE = 1024
+GAME_CAPACITY = 600
+MAX_DELTA = 0x7F
+SETTINGS = 0x80
+RECORDS = 0x90
+GAME = 0xA0
+ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4))  # image order, header bit
+COVER_MAGIC = b"DWS nvm cover 1\n"  # the cover file's first bytes (tools/flash.py makes it)
+COVER_SIZE = 8192   # 16 drive blocks: the window (blocks 7-8) is 7 blocks from either end
+COVER_AT = 3584
+
+
+def delta(old, new):
+    """The runs turning ``old`` into ``new`` (same length), or None when
+    longer than MAX_DELTA (module docstring).  One equal byte joins two runs."""
+    out = bytearray()
+    n = len(new)
+    i = last = 0
+    while i < n:
+        if old[i] == new[i]:
+            i += 1
+            continue
+        j = k = i
+        while j < n and j - k <= 1:
+            if old[j] != new[j]:
+                k = j
+            j += 1
+        skip = i - last
+        count = k + 1 - i
+        if count > MAX_DELTA:
+            return None
+        while skip > 255:
+            out += b"\xff\xff\x00"
+            skip -= 255
+        if skip < 63 and count <= 4:
+            out.append(skip << 2 | count - 1)
+        else:
+            out += bytes((0xFF, skip, count))
+        out += new[i:k + 1]
+        if len(out) > MAX_DELTA:
+            return None
+        i = last = k + 1
+    return bytes(out)
+
+
+def _patch(cur, body):
+    """Apply a game delta to the bytearray ``cur``; False if it does not fit."""
+    i = p = 0
+    n = len(body)
+    while i < n:
+        h = body[i]
+        i += 1
+        if h == 0xFF:
+            if i + 2 > n:
+                return False
+            p += body[i]
+            k = body[i + 1]
+            i += 2
+        else:
+            p += h >> 2
+            k = (h & 3) + 1
+        if p + k > len(cur) or i + k > n:
+            return False
+        cur[p:p + k] = body[i:i + k]
+        p += k
+        i += k
+    return True
