@@ -12,7 +12,14 @@ from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
 
-# Measured 88,224 bytes under MicroPython (.py; 72,400 from .mpy): the memory
+# Measured 89,872 bytes under MicroPython (.py; 73,056 from .mpy): an import
+# graph without cycles (issue 30) put the nvm format (dws_app.store_format)
+# and the games offered (dws_app.catalog) in modules of their own and the
+# memory policy in one (dws_app.memory, with the bots' tables let go there):
+# +1,776 (+1,040 from .mpy) on 88,096, which the never-built tables had
+# brought down (the board: 53,952 bytes free at the lowest of a Dice Wide
+# Shut game with 5 device seats on cp10_mpy, 35,568 in the short evening on
+# badge_mpy).  Before, 88,224 bytes under MicroPython (.py; 72,400 from .mpy): the memory
 # policy's module (dws_app.memory) and Dice Wide Shut's column tables as a
 # module of their own (dws_core.dws_columns, for the .py compile peak) came
 # with issue 29 (85,968 before).  The board paid for them and more: the
@@ -32,7 +39,7 @@ from sim.script import Session
 # against the 40 KB budget, and Shut the Box with 12 tiles (not measured
 # here) about 42 KB (bench-board.json): new game-time code has to be paid
 # for (the limit left 1 KB when it was set).
-IN_GAME_LIMIT = 89000
+IN_GAME_LIMIT = 90900
 
 
 def test_in_game_import_heap_stays_under_the_threshold():

@@ -1,4 +1,4 @@
-"""The store's settings and records.
+"""The store's settings and records (and applying a delta: ``_patch``).
 
 Only a power-up, the settings and a game's end need this, so ``Store``
 imports it on demand and the app forgets it again while a game runs.
@@ -10,7 +10,7 @@ as a game delta against 136 zero bytes when that is shorter.  Settings
 payload: six bytes (``_encode_settings``).
 """
 
-from dws_app.store_format import GAME, RECORDS, SETTINGS, _patch, delta  # noqa: F401
+from dws_app.store_format import GAME, RECORDS, SETTINGS, delta
 
 MAX_GAME_ID = 8
 MAX_PLAYERS = 8
@@ -19,6 +19,30 @@ RECORDS_SIZE = 6 * MAX_GAME_ID + 2 * (MAX_PLAYERS + MAX_PLAYERS * (MAX_PLAYERS +
 _COUNT_MAX = 0xFFFF
 
 # ----- the store's records (game deltas, records packed from zeros) -----
+
+
+def _patch(cur, body):
+    """Apply a game delta to the bytearray ``cur``; False if it does not fit."""
+    i = p = 0
+    n = len(body)
+    while i < n:
+        h = body[i]
+        i += 1
+        if h == 0xFF:
+            if i + 2 > n:
+                return False
+            p += body[i]
+            k = body[i + 1]
+            i += 2
+        else:
+            p += h >> 2
+            k = (h & 3) + 1
+        if p + k > len(cur) or i + k > n:
+            return False
+        cur[p:p + k] = body[i:i + k]
+        p += k
+        i += k
+    return True
 
 
 # ----- settings -----------------------------------------------------------

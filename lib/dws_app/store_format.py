@@ -66,27 +66,3 @@ def delta(old, new):
             return None
         i = last = k + 1
     return bytes(out)
-
-
-def _patch(cur, body):
-    """Apply a game delta to the bytearray ``cur``; False if it does not fit."""
-    i = p = 0
-    n = len(body)
-    while i < n:
-        h = body[i]
-        i += 1
-        if h == 0xFF:
-            if i + 2 > n:
-                return False
-            p += body[i]
-            k = body[i + 1]
-            i += 2
-        else:
-            p += h >> 2
-            k = (h & 3) + 1
-        if p + k > len(cur) or i + k > n:
-            return False
-        cur[p:p + k] = body[i:i + k]
-        p += k
-        i += k
-    return True
