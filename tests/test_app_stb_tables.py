@@ -5,20 +5,16 @@ scores; never solved on the device.  Without the files the "shut" and
 solver's own slices (the desktop's tools build the files with it) are
 tested at the end."""
 
-import os
-import subprocess
-
 import pytest
 
 import dws_app.app as app_mod
 
+from bench.micropython import run_source
 from dws_app import drive
 from dws_core import stb_solver as S
 from sim.play_stb import settle
 from sim.script import Session
 from test_app_bots import run_unattended
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def slices(tiles):
@@ -140,14 +136,10 @@ print(passes, S.solver(12, "high_shut", "shut") is t, sum(t.values) % 1000000007
 """
 
 
-def test_micropython_solves_the_same_table_in_slices(tmp_path):
-    script = tmp_path / "slices.py"
-    script.write_text(MP_SCRIPT)
-    mp = subprocess.run(["node", os.path.join(ROOT, "tests", "mp", "run.mjs"), str(script)],
-                        cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert mp.returncode == 0, mp.stderr
+def test_micropython_solves_the_same_table_in_slices():
+    out = run_source(MP_SCRIPT, timeout=300)
     whole = S.Solver(12, "high_shut", "shut")
-    assert mp.stdout.split() == [str(slices(12)), "True", str(sum(whole.values) % 1000000007)]
+    assert out.split() == [str(slices(12)), "True", str(sum(whole.values) % 1000000007)]
 
 
 def test_the_scores_release_the_solver_tables():
