@@ -13,7 +13,8 @@ Before the crew is banked every roll is forced.  Once crewed:
 
 LEVELS = ("normal", "strong")
 SCALE = 1 << 16
-_cache = []  # [(dice, rolls), tables]
+_cache = []  # [(dice, rolls), tables, outcomes of rolling m dice]
+_all_cache = []  # [(dice, rolls), all_dice_values]
 
 
 def _multisets(n):
@@ -81,6 +82,7 @@ def tables(dice, rolls):
     del _cache[:]
     _cache.append((dice, rolls))
     _cache.append(out)
+    _cache.append(news)     # the outcomes of rolling 1..dice dice, for decide
     return out
 
 
@@ -96,6 +98,8 @@ def _reroll_value(prev, values, m, outcomes):
 
 def all_dice_values(dice, rolls):
     """A(j) x SCALE for j = 0..rolls-1: rolling all cargo dice with j rolls after."""
+    if _all_cache and _all_cache[0] == (dice, rolls):
+        return _all_cache[1]
     outcomes = _multisets(dice)
     denom = 6 ** dice
     out = []
@@ -107,6 +111,9 @@ def all_dice_values(dice, rolls):
             acc += ways * (s if s > prev else prev)
         prev = (acc * 2 + denom) // (2 * denom)
         out.append(prev)
+    del _all_cache[:]
+    _all_cache.append((dice, rolls))
+    _all_cache.append(out)
     return out
 
 
@@ -129,10 +136,11 @@ def decide(game):
     if not idx:
         return [], now
     prev = tables(len(idx), game.max_rolls)[left - 1]
+    news = _cache[2]
     best = now
     best_m = 0
     for m in range(1, len(idx) + 1):
-        v = _reroll_value(prev, values, m, _multisets(m))
+        v = _reroll_value(prev, values, m, news[m])
         if v > best:
             best = v
             best_m = m
