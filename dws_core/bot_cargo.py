@@ -1,6 +1,10 @@
-"""Cargo seats: "normal" and "strong".
+"""Cargo seats: "normal", "strong" and "expert" (``bot_cargo_expert``).
 
 Before the crew is banked every roll is forced.  Once crewed:
+
+* expert: in the final round, the choice that maximises the seat's win share
+  against the totals in front of it (``bot_cargo_expert``, imported only by
+  this level and the hint); earlier rounds as strong.
 
 * strong: accept or roll by exact expected value for the rolls left.  Without
   ``hold_cargo`` all cargo dice roll: A(0) = E[S], A(j) = E[max(S, A(j-1))]
@@ -11,7 +15,7 @@ Before the crew is banked every roll is forced.  Once crewed:
 * normal: rolls all cargo dice again while they average under 3.5.
 """
 
-LEVELS = ("normal", "strong")
+LEVELS = ("normal", "strong", "expert")  # strongest last: saves keep indices
 SCALE = 1 << 16
 _cache = []  # [(dice, rolls), tables, outcomes of rolling m dice]
 _all_cache = []  # [(dice, rolls), all_dice_values]
@@ -147,10 +151,21 @@ def decide(game):
     return idx[:best_m], best
 
 
+def _expert(game):
+    """The expert's module, in the final round only (None before it: the
+    expert plays as strong and its module stays unloaded)."""
+    if game.round != game.rounds - 1:
+        return None
+    return __import__("dws_core.bot_cargo_expert", None, None, ["decide"])
+
+
 def turn(game, level, rng):
     if not game.crewed():
         return _hold_steps(game, []) + [("roll",)]
-    if level == "strong":
+    expert = _expert(game) if level == "expert" else None
+    if expert is not None:
+        reroll = expert.decide(game)[0]
+    elif level != "normal":
         reroll, _ = decide(game)
     else:
         idx = _cargo_dice(game)
@@ -158,6 +173,10 @@ def turn(game, level, rng):
         for i in idx:
             total += game.values[i]
         reroll = idx if total * 2 < 7 * len(idx) else []
+    return _decision_steps(game, reroll)
+
+
+def _decision_steps(game, reroll):
     if not reroll:
         return _hold_steps(game, None) + [("accept",)]
     return _hold_steps(game, reroll) + [("roll",)]
@@ -188,16 +207,29 @@ NEED = ("6 (ship)", "5 (captain)", "4 (crew)")
 
 
 def hint(game):
-    """The strong turn from here; the text names the next step and the
-    expected cargo of the plan (a release undoes an earlier hold)."""
-    steps = turn(game, "strong", None)
+    """The expert turn from here; the text names the next step and either the
+    expected cargo of the plan (a release undoes an earlier hold), or, where
+    the expert's choice is not the expected-cargo one, why: "13 can't beat
+    14", or the win shares of both ("win 41%, not 25%")."""
     if not game.crewed():
-        return steps, "Roll (A): need a " + NEED[game.crew_level()]
+        return turn(game, "expert", None), "Roll (A): need a " + NEED[game.crew_level()]
     reroll, v = decide(game)
+    expert = _expert(game)
+    choice = expert.decide(game, (reroll, v)) if expert is not None else None
+    steps = _decision_steps(game, reroll if choice is None else choice[0])
+    kind, i = steps[0][0], steps[0][-1]
+    if choice is not None and not expert._same(choice[0], reroll):
+        why = expert.reason(choice, game)
+        if kind == "accept":
+            return steps, "Accept %d (UP): %s" % (game.cargo(), why)
+        if kind == "hold":
+            return steps, "Hold the %d (DOWN): %s" % (game.values[i], why)
+        if kind == "release":
+            return steps, "Undo: release the %d: %s" % (game.values[i], why)
+        return steps, "Roll %d (A): %s" % (len(choice[0]), why)
     if not reroll:
         return steps, "Accept cargo %d (UP)" % game.cargo()
     text = "oll %d: exp %s (now %d)" % (len(reroll), _num(v), game.cargo())
-    kind, i = steps[0][0], steps[0][-1]
     if kind == "hold":
         return steps, "Hold the %d (DOWN), r%s" % (game.values[i], text)
     if kind == "release":

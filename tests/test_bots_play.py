@@ -158,7 +158,7 @@ def test_levels_and_refusals():
     assert bots.levels(1) == ("easy", "normal", "strong")
     assert bots.levels(2) == ("easy", "shut", "score")
     assert bots.levels(3) == ("normal", "strong")
-    assert bots.levels(4) == ("normal", "strong")
+    assert bots.levels(4) == ("normal", "strong", "expert")
     assert bots.levels(5) == ()
     game = game_class(1)(2, seed=1)
     try:

@@ -11,7 +11,7 @@ LEVELS = (
     (1, ("easy", "normal", "strong")),
     (2, ("easy", "shut", "score")),
     (3, ("normal", "strong")),
-    (4, ("normal", "strong")),
+    (4, ("normal", "strong", "expert")),
 )
 LETTERS = "ENSCRTX"    # fallback letters for level names that clash
 SHOWN = {"shut": "shut-best", "score": "low-score"}

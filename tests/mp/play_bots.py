@@ -7,8 +7,8 @@ from dws_core.games import game_class
 from dws_core.rng import Rng
 for gid, n, opts, lv in ((1, 3, {}, ()), (2, 3, {}, ("easy", "shut", "score")), (2, 2, {"mode": "together"}, ("shut", "score")),
                          (3, 3, {}, ("normal", "strong")), (3, 2, {"bonus_numbers": (6, 7, 8)}, ("strong",)),
-                         (4, 3, {"hold_cargo": True}, ("normal", "strong")),
-                         (4, 2, {}, ("normal", "strong"))):
+                         (4, 3, {"hold_cargo": True}, ("normal", "strong", "expert")),
+                         (4, 2, {}, ("expert", "strong"))):
     g = game_class(gid)(n, seed=4, options=opts)
     if gid == 1:
         lv = ("easy", "normal", "strong")
