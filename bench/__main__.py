@@ -9,7 +9,7 @@ import os
 import sys
 
 MODULES = ("bench.dws", "bench.stb", "bench.games", "bench.store", "bench.bots",
-           "bench.app_heap")
+           "bench.app_heap", "bench.cargo_win")
 
 # key -> (budget, what it protects)
 BUDGETS = {
@@ -18,6 +18,7 @@ BUDGETS = {
     "games.live_heap_max_bytes": (64 * 1024, "every game in 64 KB of heap"),
     "bots.live_heap_max_bytes": (64 * 1024, "5 device-played seats in 64 KB"),
     "store.erases_per_game_dws5_pico": (5, "at most 5 nvm erases per 5-player game on the Pico"),
+    "cargo.expert.accepted_certain_losses": (0, "Cargo expert never accepts a certain loss"),
 }
 
 
