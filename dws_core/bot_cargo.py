@@ -16,6 +16,9 @@ Before the crew is banked every roll is forced.  Once crewed:
 """
 
 LEVELS = ("normal", "strong", "expert")  # strongest last: saves keep indices
+# (level, the module it imports for its decisions): the app loads it with
+# the seats, before the game's first frame, not in a decision.
+LEVEL_MODULES = (("expert", "dws_core.bot_cargo_expert"),)
 SCALE = 1 << 16
 _cache = []  # [(dice, rolls), tables, outcomes of rolling m dice]
 _all_cache = []  # [(dice, rolls), all_dice_values]
@@ -159,12 +162,21 @@ def _expert(game):
     return __import__("dws_core.bot_cargo_expert", None, None, ["decide"])
 
 
+def expert_choice(game):
+    """The expert's final-round choice for the crewed current seat
+    (``bot_cargo_expert.decide``), or None before the final round."""
+    expert = _expert(game)
+    if expert is None:
+        return None
+    return expert.decide(game, decide(game)[0], _cargo_dice(game))
+
+
 def turn(game, level, rng):
     if not game.crewed():
         return _hold_steps(game, []) + [("roll",)]
     expert = _expert(game) if level == "expert" else None
     if expert is not None:
-        reroll = expert.decide(game)[0]
+        reroll = expert.decide(game, decide(game)[0], _cargo_dice(game))[0]
     elif level != "normal":
         reroll, _ = decide(game)
     else:
@@ -215,7 +227,7 @@ def hint(game):
         return turn(game, "expert", None), "Roll (A): need a " + NEED[game.crew_level()]
     reroll, v = decide(game)
     expert = _expert(game)
-    choice = expert.decide(game, (reroll, v)) if expert is not None else None
+    choice = expert.decide(game, reroll, _cargo_dice(game)) if expert is not None else None
     steps = _decision_steps(game, reroll if choice is None else choice[0])
     kind, i = steps[0][0], steps[0][-1]
     if choice is not None and not expert._same(choice[0], reroll):

@@ -14,7 +14,7 @@ Before the crew is banked every roll is forced.  Once crewed:
   needs round cargo above d = X - T_q to lead, d to tie, and plays its turn
   to maximise P(above) + P(equal) / 2; ``cargo_chase`` holds that turn's
   P(above) and P(equal) for every d (computed on the desktop by
-  ``cargo_chase_make``).  While nobody has beaten X the bar every later
+  ``tools/cargo_chase.py``).  While nobody has beaten X the bar every later
   player faces is X itself, and its dice are its own, so the later players
   are independent: W = sum over t of P(every later player at most X, t of
   them equal) / (1 + e + t), the coefficients of the product over the
@@ -42,7 +42,6 @@ bytes, once).  Measured against strong seats (``bench/cargo_win.py``) it
 wins ~0.7 point of win share more, most of it as the last to play.
 """
 
-from dws_core import bot_cargo
 from dws_core.cargo_chase import MARGINS, ONE, TABLE
 
 SHIFT = 14
@@ -281,17 +280,17 @@ def _all_value(w, n, left):
     return r
 
 
-def decide(game, strong=None):
-    """The final round's choice for the crewed current seat (``strong``: its
-    ``bot_cargo.decide`` if known already): a tuple
+def decide(game, strong, idx):
+    """The final round's choice for the crewed current seat, given
+    ``strong``, the dice strong rolls again (``bot_cargo.decide``), and
+    ``idx``, the cargo dice from the lowest (``bot_cargo._cargo_dice``; this
+    module imports no bot module: ``bot_cargo`` imports it): a tuple
     (reroll, share, strong reroll, its share, certain, bar) with reroll the
     cargo dice to roll (empty: accept), shares x ONE, ``certain`` when
     accepting loses for certain (the total now is below ``bar``, the best
     other total).  None before the final round."""
     if game.round != game.rounds - 1:
         return None
-    strong = (strong or bot_cargo.decide(game))[0]
-    idx = bot_cargo._cargo_dice(game)
     values = [game.values[i] for i in idx]
     now = _sum(values)
     w, bar = shares(game)

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from dws_app import levels as levels_mod
 from dws_app import ui
-from dws_core import bot_cargo, bots, cargo_chase, cargo_chase_make
+from dws_core import bot_cargo, bots, cargo_chase
+from tools import cargo_chase as cargo_chase_make
 from dws_core import bot_cargo_expert as expert
 from dws_core.cargo import Cargo
 from dws_core.rng import Rng
@@ -103,7 +104,7 @@ def test_first_seat_plays_against_the_chase():
     averages 10.5); the expert keeps it too (P2 must beat 15 from a fresh
     turn); its share is P(P2 below) + P(P2 equal) / 2 from the table."""
     game = final_position([0, 0], [], (6, 6, 3), rolls=4)
-    choice = expert.decide(game)
+    choice = bot_cargo.expert_choice(game)
     assert choice[0] == []
     a, e = expert.chase(0, 15)
     assert choice[1] == expert.ONE - a - e + (e + 1) // 2
@@ -322,7 +323,7 @@ def test_earlier_rounds_play_as_strong(case):
     players, cur, classic, hold, before, done, dice, rolls = case
     game = build(case)
     game.rounds = 10      # (not the final round any more; the rest unchanged)
-    assert expert.decide(game) is None
+    assert bot_cargo.expert_choice(game) is None
     assert bots.bot_turn(game, "expert", Rng(1)) == bots.bot_turn(game, "strong", Rng(1))
 
 

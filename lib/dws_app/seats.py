@@ -207,7 +207,11 @@ class SeatPlayer:
             collect("dws_core.bots")
             from dws_core.bots import _module
             __import__("dws_core.rng")
-            _module(game.GAME_ID)
+            bot = _module(game.GAME_ID)
+            for level, name in getattr(bot, "LEVEL_MODULES", ()):
+                if level in self.levels:    # (Cargo's expert: its own module)
+                    collect(name)
+                    __import__(name)
         if game.GAME_ID == 1 and any_device(self.levels):
             self.dws_tables()       # (a human-only game: at its first hint)
 

@@ -226,7 +226,7 @@ GAMES = {
     "stb12": (2, (None, "shut", None, "score"), {"tiles": 12}, 13),
     "stbtog": (2, (None, "easy", "shut"), {"mode": "together"}, 14),
     "dicedout": (3, (None, "normal", None, "strong"), {}, 15),
-    "cargo": (4, (None, "normal", None, "strong"), {}, 16),
+    "cargo": (4, (None, "normal", None, "expert"), {}, 16),
     "dice": (5, (None,), {"count": 3}, 17),
 }
 # The game each bench key <game> takes its figures from.
@@ -308,7 +308,7 @@ EVENING = (
     ("dws", 1, ("strong",) * 5, {}),
     ("stb", 2, (None, "shut", None, "score"), {"tiles": 12}),
     ("dicedout", 3, (None, "strong", "strong"), {}),
-    ("cargo", 4, (None, "normal", "strong"), {}),
+    ("cargo", 4, (None, "strong", "expert"), {}),
     ("dice", 5, (None,), {"count": 3}),
 )
 EVENING_TURNS = 3       # a short evening: each game's start and a few turns
