@@ -51,20 +51,12 @@ def _sub_multisets(m):
     n = len(m)
     for keep in range(n - 1, -1, -1):
         for mask in range(1 << n):
-            if _pop(mask) != keep:
+            if bin(mask).count("1") != keep:
                 continue
             k = tuple(m[i] for i in range(n) if mask >> i & 1)
             if k not in out:
                 out.append(k)
     return out
-
-
-def _pop(x):
-    c = 0
-    while x:
-        c += x & 1
-        x >>= 1
-    return c
 
 
 def _avg(pairs, denom):
