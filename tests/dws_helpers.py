@@ -1,7 +1,7 @@
 """Hand-made Dice Wide Shut positions for the tests.
 
 A position is a fresh game whose boards and dice are set through plain
-attributes (boards in the RULES.md 1.9 notation), then passed through
+attributes (boards in the ../shared/RULES.md 1.9 notation), then passed through
 encode()/decode() so that it is a state the engine itself accepts and its
 undo checkpoint is that position.
 """

@@ -46,7 +46,7 @@ for _w in WEIGHTS:
     CUM_WEIGHTS.append(_total)
 P_CUT = 0.02                         # arm a cut at a random later byte
 P_RESTART = 0.002                    # switch off and on between two writes
-RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))   # RULES.md 1
+RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))   # ../shared/RULES.md 1
 EMPTY_COLUMN = -5
 LOST_NOTE = "Saved game lost (damaged)"
 
@@ -104,7 +104,7 @@ class FuzzNvm(FlashNvm):
 
 
 def dws_recount(game, p):
-    """Dice Wide Shut score of player p from the board (RULES.md 1)."""
+    """Dice Wide Shut score of player p from the board (../shared/RULES.md 1)."""
     total = 0
     for half in (0, 1):
         cells = game.boards[p].cells[half]

@@ -1,4 +1,4 @@
-"""Cargo (RULES.md 4): one test per rule and variant, with scripted dice."""
+"""Cargo (../shared/RULES.md 4): one test per rule and variant, with scripted dice."""
 import pytest
 
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP, Cargo

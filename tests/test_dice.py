@@ -1,4 +1,4 @@
-"""Dice (RULES.md 5): the free roller, with scripted dice."""
+"""Dice (../shared/RULES.md 5): the free roller, with scripted dice."""
 import pytest
 
 from dws_core.dice import Dice

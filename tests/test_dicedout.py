@@ -1,4 +1,4 @@
-"""DicedOut (RULES.md 3): one test per rule, on hand-built positions with scripted dice."""
+"""DicedOut (../shared/RULES.md 3): one test per rule, on hand-built positions with scripted dice."""
 import pytest
 
 from dws_core.dicedout import ALL_MARKED, EXTRA, PENALTY, ROLL, DicedOut, unmarked_sum
@@ -129,7 +129,7 @@ def test_a_bonus_number_gives_one_free_extra_mark():
 
 
 def test_the_bonus_mark_may_be_declined():
-    # RULES.md 3: "YOU MAY" mark one more number: declining ends the turn
+    # ../shared/RULES.md 3: "YOU MAY" mark one more number: declining ends the turn
     # with only the rolled number marked.
     g = game(2, dice=[1, 1])
     g.step(("roll",))

@@ -1,4 +1,4 @@
-"""The worked examples of RULES.md 1.9 (rule book Ex. 3, 4 and 5)."""
+"""The worked examples of ../shared/RULES.md 1.9 (rule book Ex. 3, 4 and 5)."""
 
 from dws_core.dws import BLUE, CHECKED, EMPTY, RED, SPENT, DiceWideShut
 from dws_core.notation import format_half

@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md section 1 (Dice Wide Shut).
+"""One test per rule of ../shared/RULES.md section 1 (Dice Wide Shut).
 
 Dice of a 2-player (or solo) game, by index: red 0-2, blue 3-5, purple 6.
 """

@@ -1,4 +1,4 @@
-"""PRODUCT.md's memory budget, measured under MicroPython (deterministic).
+"""../shared/PRODUCT.md's memory budget, measured under MicroPython (deterministic).
 
 Live heap = gc.mem_alloc() after a collection, between runPython() calls,
 with the modules the device imports for the game (engine, the game, its bot).

@@ -81,7 +81,7 @@ class DicedOutRecount:
                 assert self.awaiting_extra and e[2] not in self.sheets[p]
                 self.sheets[p].add(e[2])
                 self.awaiting_extra = False
-            elif kind == "declined":  # the bonus mark is an option (RULES.md 3)
+            elif kind == "declined":  # the bonus mark is an option (../shared/RULES.md 3)
                 assert self.awaiting_extra and p == self.roller
                 self.awaiting_extra = False
                 self.declined += 1

@@ -1,4 +1,4 @@
-"""RULES.md 6: every face of every die has probability 1/6.
+"""../shared/RULES.md 6: every face of every die has probability 1/6.
 
 Chi-square goodness-of-fit over 600,000 rolls from a fixed seed (deterministic),
 computed in integers against the critical values at p = 0.001: 20.515 for the

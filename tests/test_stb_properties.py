@@ -50,7 +50,7 @@ class Recount:
         elif kind == "rolled":
             self.dice = event[2]
             if self.together:
-                # RULES.md 2.2: every eligible player in play declared before
+                # ../shared/RULES.md 2.2: every eligible player in play declared before
                 # this roll, nobody else did; no die was shown before.
                 assert len(self.dice) == 2
                 for p in range(len(self.boxes)):

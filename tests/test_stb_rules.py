@@ -1,4 +1,4 @@
-"""Shut the Box rules (RULES.md section 2), one test per rule and variant."""
+"""Shut the Box rules (../shared/RULES.md section 2), one test per rule and variant."""
 import pytest
 
 from dws_core import bot_stb
@@ -172,7 +172,7 @@ def test_lowest_score_wins_and_equal_lowest_share():
 
 
 def test_instant_win_a_player_without_a_turn_ranks_last():
-    # RULES.md 2.1: P1 scored 5, P2 shut the box at once, P3 never had a
+    # ../shared/RULES.md 2.1: P1 scored 5, P2 shut the box at once, P3 never had a
     # turn: no score is not a better score, so P3 is last, not second.
     g = game(players=3, dice=[1, 1, 1, 2], instant_win=True)
     set_box(g, 0, [5])
@@ -256,7 +256,7 @@ def test_together_no_eligible_player_rolls_both_dice_at_once():
 
 
 def test_together_declarations_come_before_the_roll():
-    # RULES.md 2.2: every eligible player declares one die or two before the
+    # ../shared/RULES.md 2.2: every eligible player declares one die or two before the
     # roll, clockwise from the roller; then the roller rolls both dice.
     g = game(players=3, dice=[2, 5], mode="together")
     set_box(g, 0, [1, 2, 3])  # eligible

@@ -1,4 +1,4 @@
-"""The Shut the Box solver: published values (RULES.md 2.3), an independent
+"""The Shut the Box solver: published values (../shared/RULES.md 2.3), an independent
 exact recomputation, exactly optimal moves from the fixed-point tables, and the
 same numbers under MicroPython."""
 import os
@@ -26,7 +26,7 @@ def full(tiles):
     return (1 << tiles) - 1
 
 
-# ----- published values (RULES.md 2.3) -------------------------------------------
+# ----- published values (../shared/RULES.md 2.3) -------------------------------------------
 
 @pytest.mark.parametrize("exact", [False, True])
 def test_published_two_dice_always(exact):
@@ -41,7 +41,7 @@ def test_published_one_die_when_open_sum_le_6(exact):
 
 
 # Values computed here (exact, rounded to four decimals): chance in %, then
-# expected score, for (tiles, one_die rule); both modes (RULES.md 2.2: the
+# expected score, for (tiles, one_die rule); both modes (../shared/RULES.md 2.2: the
 # together mode declares one die or two before the roll, as turns mode
 # chooses before rolling).  Choosing after seeing die 1, the order this
 # engine had before, gave other values, e.g. 12.3543 % for 9 tiles high_shut.
@@ -83,7 +83,7 @@ def test_compact_twelve_tile_tables_stay_close(rule):
 
 @pytest.mark.parametrize("rule", ["high_shut", "remaining_le_6"])
 def test_together_mode_single_player_is_the_standard_game(rule):
-    """RULES.md 2.2: one player in together mode shuts the box with the
+    """../shared/RULES.md 2.2: one player in together mode shuts the box with the
     standard 9.7614 % (9 tiles), from the very table turns mode uses."""
     S.clear_cache()
     turns = ShutTheBox(1, 1, {"one_die": rule})

@@ -57,7 +57,7 @@ STORM_CONFIGS = ("cp10_mpy",)
 # them instead (CI's time; each game's lowest free heap there is the
 # evening's, ``board.min_free_bytes.<game>.<config>``).
 EVENING_STARTS = ("dws5", "stb12", "dicedout", "cargo", "dice")
-# Lowest gc.mem_free() allowed at the worst point of a game (PRODUCT.md).
+# Lowest gc.mem_free() allowed at the worst point of a game (../shared/PRODUCT.md).
 MIN_FREE = {"cp10_mpy": 40 * 1024, "badge_mpy": 24 * 1024}
 # The menu after the evening's last game may have this much less free heap
 # than after its first (issue 29): more is a leak.
@@ -66,7 +66,7 @@ MENU_DRIFT = 2048
 STORM_MIN_S = 300
 # Plans of one power-up through many games, reported as a whole.
 EVENING_PLANS = ("evening", "storm")
-# PRODUCT.md's budgets that the suite defends (emulated ms, nvm erases); the
+# ../shared/PRODUCT.md's budgets that the suite defends (emulated ms, nvm erases); the
 # others (press latency, think time) are measured and reported.
 DETERMINISTIC_BUDGETS = {"board.boot_to_menu_ms": 4000, "board.erases_per_game.dws5": 5}
 # Pixels of a board screenshot that may differ from the simulator's (of
@@ -467,7 +467,7 @@ def percentile(values, p):
 
 def speed(results):
     """Emulated-time figures of the main configuration (measured, reported;
-    the speed budgets are PRODUCT.md's): power-on to the menu's last pixel,
+    the speed budgets are ../shared/PRODUCT.md's): power-on to the menu's last pixel,
     press to the last pixel of its answer, device decisions, nvm erases."""
     out = {}
     main = [r for r in results if r["config"] == MAIN and r["ok"]]
