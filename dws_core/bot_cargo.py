@@ -174,9 +174,9 @@ def expert_choice(game):
 def turn(game, level, rng):
     if not game.crewed():
         return _hold_steps(game, []) + [("roll",)]
-    expert = _expert(game) if level == "expert" else None
-    if expert is not None:
-        reroll = expert.decide(game, decide(game)[0], _cargo_dice(game))[0]
+    choice = expert_choice(game) if level == "expert" else None
+    if choice is not None:
+        reroll = choice[0]
     elif level != "normal":
         reroll, _ = decide(game)
     else:
