@@ -45,6 +45,7 @@ def forgetting(monkeypatch):
 @pytest.fixture
 def no_table_files(monkeypatch):
     """The drive without its tables/ (a drive not written by `make flash`):
-    the app builds DicedOut's table in slices, as it did before."""
+    the levels that read a table play as the strongest that reads none, and
+    the hint says the file is missing."""
     from dws_app import drive
     monkeypatch.setattr(drive, "open_table", lambda name, *a: (None, "no table file " + name))

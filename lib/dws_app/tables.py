@@ -9,6 +9,8 @@ A module of its own, forgotten once used, so that no game holds this code
 (compiled from .py sources, Dice Wide Shut's bot then found no room: cp10_py
 in the board suite)."""
 
+from dws_app import drive
+
 STB_LEVELS = ("shut", "score")   # Shut the Box levels that use solver tables
 
 
@@ -27,7 +29,7 @@ def find(game, levels):
         if ready(game.bonus_mask):
             return (), None
         # (other bonus numbers: no file is made for them)
-        stored, why = _stored(TABLE_FILE, game.GAME_ID, game.bonus_mask, MOST_REROLLS + 1, SHEETS)
+        stored, why = drive.open_table(TABLE_FILE, game.GAME_ID, game.bonus_mask, MOST_REROLLS + 1, SHEETS)
         if stored is None:
             return ("strong", None), why
         use(stored, game.bonus_mask)
@@ -53,7 +55,7 @@ def stb_tables(game, levels):
         variant = (game.tiles, game.one_die, objective)
         if cached(*variant) is None:
             name, width = table_file(*variant)
-            stored, why_not = _stored(name, game.GAME_ID, table_key(*variant), 1, 1 << game.tiles, width)
+            stored, why_not = drive.open_table(name, game.GAME_ID, table_key(*variant), 1, 1 << game.tiles, width)
             if stored is None:
                 missing.append(objective)
                 why = why_not
@@ -72,15 +74,8 @@ def dws_columns(points_pair):
     from dws_core.dws_columns import TABLE_FILE, ready, table_key, use
     if ready(points_pair):
         return None
-    stored, why = _stored(TABLE_FILE, 1, table_key(points_pair), 18, 243, 1)
+    stored, why = drive.open_table(TABLE_FILE, 1, table_key(points_pair), 18, 243, 1)
     if stored is None:
         return why
     use(points_pair, stored)
     return None
-
-
-def _stored(name, *shape):
-    """(the drive's table file ``name``, None) or (None, why not): one line
-    for the console (``drive.open_table``)."""
-    from dws_app.drive import open_table
-    return open_table(name, *shape)
