@@ -19,7 +19,7 @@ chance k/8, independently; k = 0 is the column's score now.
   player stands when that is worth as much, else undone first (B).
 
 To stay within the device's think-time budget a pair of dice is tried only
-in each die's TOP cells (by its own gain), and only the PAIRS pairs with the
+in each die's two best cells (by its own gain), and only the PAIRS pairs with the
 best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
@@ -32,7 +32,6 @@ TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or bu
 P3 = (1, 3, 9, 27, 81)
 SPLIT_COST = 4 * UNIT
 SIX_VALUE = 12
-TOP = 2  # cells tried per die in a pair
 PAIRS = 6  # pairs of dice scored in full per turn
 DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)
 
@@ -40,15 +39,20 @@ DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured a
 def _rows(board, half):
     cells = board.cells[half]
     rows = [0] * 5
+    i = 0
     for r in range(5):
         s = 0
+        bit = 1
         for c in range(5):
-            v = cells[r * 5 + c]
+            v = cells[i]
+            i += 1
             if v == CHECKED:
-                s |= 1 << c
+                s |= bit
             elif v != EMPTY:
                 s = CROSS
+                i += 4 - c
                 break
+            bit <<= 1
         rows[r] = s
     return rows
 
@@ -96,6 +100,20 @@ def _delta2(codes, table, r1, old1, new1, r2, old2, new2):
     acc = 0
     w1 = P3[r1]
     w2 = P3[r2]
+    if new1 != CROSS and new2 != CROSS and POP[new1] < 4 and POP[new2] < 4:
+        # Checks added, none blocked: only the columns of the added checks.
+        added1 = new1 & ~old1
+        added2 = new2 & ~old2
+        both = added1 | added2
+        c = 0
+        while both:
+            if both & 1:
+                code = codes[c]
+                acc += table[code + (w1 if added1 >> c & 1 else 0)
+                             + (w2 if added2 >> c & 1 else 0)] - table[code]
+            both >>= 1
+            c += 1
+        return acc
     for c in range(5):
         d = ((DIG[new1 * 5 + c] - DIG[old1 * 5 + c]) * w1
              + (DIG[new2 * 5 + c] - DIG[old2 * 5 + c]) * w2)
@@ -129,6 +147,21 @@ def _after(s, c):
     return CROSS if s == 31 else s
 
 
+def _gain(codes, table, rows, cell):
+    """A die's own gain in ``cell`` (row*5+col), a split's cost counted:
+    ``_delta`` of the check, its common case (one column) done here."""
+    r = cell // 5
+    c = cell % 5
+    s = rows[r]
+    new = s | 1 << c
+    if POP[new] < 4:
+        code = codes[c]
+        return table[code + P3[r]] - table[code]
+    if new == 31:
+        return _delta(codes, table, r, s, CROSS) - SPLIT_COST
+    return _delta(codes, table, r, s, new)
+
+
 class _Eval:
     """Scores complete turns for one player; keeps the best plan."""
 
@@ -139,12 +172,12 @@ class _Eval:
         self.strong = strong
         board = game.boards[p]
         self.board = board
+        self.rows = [_rows(board, 0), _rows(board, 1)]
         nearest = _nearest_end(game) if strong else 0
-        k = _fill_level(game, p, nearest) if strong else 0
+        k = _fill_level(game, p, nearest, self.rows) if strong else 0
         self.k = k
         self.top = [None] * 12
         self.top_gain = [0] * 12
-        self.rows = [_rows(board, 0), _rows(board, 1)]
         self.codes = [_codes(self.rows[0]), _codes(self.rows[1])]
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
         self.best = None
@@ -230,37 +263,35 @@ class _Eval:
         return best_gain, best
 
     def top_cells(self, half, v):
-        """The TOP best cells (row*5+col) for one die of value v, by its own gain."""
+        """The two best cells (row*5+col) for one die of value v, by its own gain."""
         known = self.top[half * 6 + v]
         if known is not None:
             return known
         rows = self.rows[half]
         codes = self.codes[half]
         table = self.tables[half]
-        ranked = []
+        # The two best, the first found first among equals; no list of
+        # all of them (a decision's garbage is what brings the collector in).
+        first = second = -1
+        best = good = 0
         for cell in _cells(rows, half, v):
+            gain = _gain(codes, table, rows, cell)
             r = cell // 5
-            s = rows[r]
-            new = _after(s, cell % 5)
-            gain = _delta(codes, table, r, s, new)
-            if new == CROSS:
-                gain -= SPLIT_COST
-                if self.protectable(half, r):
-                    gain = 0
-            k = len(ranked)
-            ranked.append((gain, cell))
-            while k and ranked[k - 1][0] < gain:  # insertion sort, stable
-                ranked[k] = ranked[k - 1]
-                k -= 1
-            ranked[k] = (gain, cell)
-        known = [cell for _, cell in ranked[:TOP]]
+            if rows[r] | 1 << (cell % 5) == 31 and self.protectable(half, r):
+                gain = 0
+            if first < 0 or gain > best:
+                second, good = first, best
+                first, best = cell, gain
+            elif second < 0 or gain > good:
+                second, good = cell, gain
+        known = [] if first < 0 else [first] if second < 0 else [first, second]
         self.top[half * 6 + v] = known
-        self.top_gain[half * 6 + v] = ranked[0][0] if ranked else 0
+        self.top_gain[half * 6 + v] = best
         return known
 
     def pair(self, half, a, b):
-        """Score the ways to mark dice a and b (1-5) in half among their TOP
-        cells; a shared row covers both orders (mark, then split or protect)."""
+        """Score the ways to mark dice a and b (1-5) in half among their two
+        best cells; a shared row covers both orders (mark, then split or protect)."""
         values = self.game.dice_value
         rows = self.rows[half]
         codes = self.codes[half]
@@ -303,8 +334,10 @@ class _Eval:
         ra = ca // 5
         sa = rows[ra]
         new_a = _after(sa, ca % 5)
-        act_a = ("protect" if oa else "mark", a, ra, ca % 5)
+        kind_a = "protect" if oa else "mark"
         offered = 0
+        # (a plan's tuples are made only when it is the best so far: most
+        # are not, and the garbage would bring the collector into the turn)
         for cb in cells_b:
             if cb == ca and not oa:
                 continue
@@ -316,23 +349,28 @@ class _Eval:
                 for ob in range(opts):
                     final_b = sb if ob else new_b
                     v = base - (six_cost if ob else (SPLIT_COST if final_b == CROSS else 0))
-                    v += _delta2(codes, table, ra, sa, state_a, rb, sb, final_b)
-                    act_b = ("protect" if ob else "mark", b, rb, cb % 5)
-                    self.offer(v - penalty, (half, a, b, act_a, act_b))
+                    v += _delta2(codes, table, ra, sa, state_a, rb, sb, final_b) - penalty
+                    if v > self.best_value:
+                        self.best_value = v
+                        self.best = (half, a, b, (kind_a, a, ra, ca % 5),
+                                     ("protect" if ob else "mark", b, rb, cb % 5))
                     offered += 1
                 continue
             if state_a == CROSS:
                 continue
             # Same row: a first, then b (b may split or be protected).
             new_b = _after(state_a, cb % 5)
-            v = base + _delta(codes, table, ra, sa, new_b)
+            v = base + _delta(codes, table, ra, sa, new_b) - penalty
             if new_b == CROSS:
                 v -= SPLIT_COST
-            act_b = ("mark", b, rb, cb % 5)
-            self.offer(v - penalty, (half, a, b, act_a, act_b))
+            if v > self.best_value:
+                self.best_value = v
+                self.best = (half, a, b, (kind_a, a, ra, ca % 5), ("mark", b, rb, cb % 5))
             offered += 1
             if new_b == CROSS and not oa and self.protectable(half, ra):
                 # b protected; or b marked first and a protected.
+                act_a = (kind_a, a, ra, ca % 5)
+                act_b = ("mark", b, rb, cb % 5)
                 v = base - six_cost + _delta(codes, table, ra, sa, new_a)
                 self.offer(v - penalty, (half, a, b, act_a, ("protect", b, rb, cb % 5)))
                 alt = sa | 1 << (cb % 5)
@@ -377,7 +415,13 @@ def _enumerate(ev):
         dice = _eligible(game, half)
         if not dice:
             continue
-        low = [i for i in dice if values[i] != 6]
+        low = []
+        count = [0] * 6
+        for i in dice:          # (a value's first two dice make every pair of values)
+            v = values[i]
+            if v != 6 and count[v] < 2:
+                count[v] += 1
+                low.append(i)
         seen = 0
         if game.no_doubles:
             distinct = False
@@ -389,6 +433,11 @@ def _enumerate(ev):
                 low = []
         if len(low) == 1:
             ev.single(half, low[0])
+        else:
+            for i in low:
+                ev.top_cells(half, values[i])   # (each value's once: kept in ev.top)
+        gains = ev.top_gain
+        at = half * 6
         for x in range(len(low)):
             for y in range(x + 1, len(low)):
                 i = low[x]
@@ -401,11 +450,14 @@ def _enumerate(ev):
                 if seen & key:
                     continue
                 seen |= key
-                ev.top_cells(half, vi)
-                ev.top_cells(half, vj)
-                guess = ev.top_gain[half * 6 + vi] + ev.top_gain[half * 6 + vj]
+                guess = gains[at + vi] + gains[at + vj]
                 k = len(pairs)
-                pairs.append((guess, half, i, j))
+                if k == PAIRS:          # only the best PAIRS are kept
+                    if pairs[k - 1][0] >= guess:
+                        continue
+                    k -= 1
+                else:
+                    pairs.append(None)
                 while k and pairs[k - 1][0] < guess:  # insertion sort, stable
                     pairs[k] = pairs[k - 1]
                     k -= 1
@@ -414,7 +466,7 @@ def _enumerate(ev):
             if values[i] == 6:
                 ev.single(half, i)
                 break
-    for _guess, half, i, j in pairs[:PAIRS]:
+    for _guess, half, i, j in pairs:
         ev.pair(half, i, j)
 
 
@@ -422,16 +474,11 @@ def _nearest_end(game):
     """Fewest open cells any board needs to fill three columns of a half."""
     nearest = 99
     for q in range(game.players):
-        board = game.boards[q]
-        for half in (0, 1):
-            cells = board.cells[half]
-            empties = []
-            for c in range(5):
-                n = 0
-                for r in range(5):
-                    if cells[r * 5 + c] == EMPTY:
-                        n += 1
-                empties.append(n)
+        for cells in game.boards[q].cells:
+            if cells.count(EMPTY) - 10 >= nearest:
+                continue    # (its two emptiest columns hold 10 cells at most)
+            # (a column is every fifth cell: counted by the firmware's own loop)
+            empties = [cells[c::5].count(EMPTY) for c in range(5)]
             empties.sort()
             need = empties[0] + empties[1] + empties[2]
             if need < nearest:
@@ -439,18 +486,19 @@ def _nearest_end(game):
     return nearest
 
 
-def _fill_level(game, p, nearest):
-    """k in 0..8: the chance (k/8) an open cell of p still gets filled."""
+def _fill_level(game, p, nearest, rows=None):
+    """k in 0..8: the chance (k/8) an open cell of p still gets filled
+    (``rows``: p's two halves' row states, when known)."""
     # About 1.5 useful checks per turn go to the leader's nearest columns.
     turns = (nearest * 2 + 2) // 3
     if game.ending:
         turns = 0
-    board = game.boards[p]
+    if rows is None:
+        board = game.boards[p]
+        rows = (_rows(board, 0), _rows(board, 1))
     live = 0
     for half in (0, 1):
-        rows = _rows(board, half)
-        for r in range(5):
-            s = rows[r]
+        for s in rows[half]:
             if s != CROSS and POP[s] < 4:
                 live += 5 - POP[s]
     if live == 0:
@@ -465,21 +513,17 @@ FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cell
 def _gains(game, q, nearest):
     """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6)."""
     board = game.boards[q]
-    k = _fill_level(game, q, nearest)
+    all_rows = (_rows(board, 0), _rows(board, 1))
+    k = _fill_level(game, q, nearest, all_rows)
     out = [0] * 14
     for half in (0, 1):
-        rows = _rows(board, half)
+        rows = all_rows[half]
         codes = _codes(rows)
         table = _column_table(game.run_points, half, k)
         for v in range(1, 6):
             best = -SPLIT_COST
             for cell in _cells(rows, half, v):
-                r = cell // 5
-                s = rows[r]
-                new = _after(s, cell % 5)
-                g = _delta(codes, table, r, s, new)
-                if new == CROSS:
-                    g -= SPLIT_COST
+                g = _gain(codes, table, rows, cell)
                 if g > best:
                     best = g
             out[half * 7 + v] = best

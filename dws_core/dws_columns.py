@@ -46,6 +46,8 @@ POP = bytes([_pop(m) for m in range(32)])
 del _digits, _pop  # import-time only: their code need not stay in RAM
 _cache = []  # [points pair, tables]: tables[half * 9 + k] or tables.row(half * 9 + k)
 _now = []    # [points pair, (half 0's, half 1's)]: the k = 0 tables
+_read = {}   # table index: its row read from the drive's file (ROWS_KEPT at most)
+ROWS_KEPT = 4  # a decision reads its player's two and the next player's two
 
 
 def _column_table(points_pair, half, k):
@@ -60,9 +62,17 @@ def _column_table(points_pair, half, k):
     if not ready(points_pair):
         build(points_pair)
     tables = _cache[1]
+    i = half * 9 + k
     if isinstance(tables, list):
-        return tables[half * 9 + k]
-    return tables.row(half * 9 + k)
+        return tables[i]
+    row = _read.get(i)
+    if row is None:
+        # (k changes a few times a game: the same rows serve turn after
+        # turn, without a read, nor its 243 bytes of garbage, each time)
+        if len(_read) >= ROWS_KEPT:
+            _read.clear()
+        row = _read[i] = tables.row(i)
+    return row
 
 
 def now_tables(points_pair):
@@ -105,6 +115,7 @@ def clear_cache():
         _cache[1].close()
     del _cache[:]
     del _now[:]
+    _read.clear()
 
 
 TABLE_FILE = "dws-columns.dwt"  # the default points' tables, on the drive
@@ -127,8 +138,9 @@ def ready(points_pair):
 def use(points_pair, tables):
     """Cache the 18 tables of ``points_pair`` made elsewhere (``tools/tables.py``
     made them with this module): a list, or a reader whose ``row(i)`` gives
-    table ``i`` (the drive's file, kept open: a decision reads the two of its
-    fill level, 486 bytes, where the list holds 4.4 KB all game long)."""
+    table ``i`` (the drive's file, kept open: the rows of the fill levels in
+    use are read once, ROWS_KEPT of 243 bytes at most, where the list holds
+    4.4 KB all game long)."""
     clear_cache()
     _cache.append(points_pair)
     _cache.append(tables)

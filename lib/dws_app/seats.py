@@ -353,6 +353,11 @@ class SeatPlayer:
         if not self.queue:
             if self.lookup:         # (its tables are looked up in this pass)
                 return False
+            if self.app.collect_due:
+                # A screen or a checkpoint's collection is due after its
+                # frame: the decision follows it (else the firmware would
+                # collect the screen's garbage inside the decision).
+                return False
             key = self._key()
             t0 = self.app.hw.ticks_ms()
             if self.rng is None:

@@ -62,4 +62,40 @@ now_tables(DEFAULT_RUN_POINTS)
 print("FLOOR dws_now_tables %.1f" % ms(t0))
 gc.collect()
 print("FLOOR dws_now_tables_kept %d" % (free - gc.mem_free()))
+# Dice Wide Shut's Strong seat in the heaviest decisions a desktop search of
+# 120 seeded games met (the first taker of an early round: every die free and
+# nearly every cell open), by players; ``encode()`` hex.  With the drive's
+# table file open, as in a game.
+from binascii import unhexlify
+
+from dws_app.tables import dws_columns
+from dws_core import bot_dws  # noqa: F401  (imported when a game starts, as the seats do)
+from dws_core.bots import bot_turn
+from dws_core.dws import DiceWideShut
+from dws_core.rng import Rng
+
+HEAVIEST = (
+    (2, "010158ac801a020000000000000100030006000a000f0000000100030007000a000f0000"
+        "008685848185848300000000000000000000000000000000000000000000000000000000"
+        "000000000000"),
+    (3, "0101cc079119030000000000000100030006000a000f0000000100030007000a000f0002"
+        "008684838581848583820000000000040054000000000000000000000000000050000000"
+        "0101000000000000000001040000000400400000000000"),
+    (4, "010148a94d1e040300000000000100030006000a000f0000000100030007000a000f0000"
+        "038583838186818481838682000000000000000000000000000000000000000000000000"
+        "000000000000000000000000000000000000000000000000000000000000000000000000"
+        "00000000"),
+    (5, "0101b1e8a41c050000000000000100030006000a000f0000000100030007000a000f0000"
+        "008284818183868282818481868500000000000000000000000000000000000000000000"
+        "000000000000000000000000000000000000000000000000000000000000000000000000"
+        "000000000000000000000000000000000000000000"),
+)
+for players, data in HEAVIEST:
+    game = DiceWideShut.decode(unhexlify(data))
+    if dws_columns(game.run_points) is not None:
+        raise RuntimeError("no Dice Wide Shut table file on the drive")
+    gc.collect()
+    t0 = time.monotonic_ns()
+    bot_turn(game, "strong", Rng(1))
+    print("FLOOR dws_strong_first_%dp %.1f" % (players, ms(t0)))
 print("FLOOR done 0")
