@@ -23,7 +23,7 @@ in each die's two best cells (by its own gain), and only the PAIRS pairs with th
 best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
-from dws_core.dws import BLUE, CHECKED, EMPTY, PURPLE
+from dws_core.dws import BLUE, CHECKED, EMPTY, END_COLUMNS, PURPLE
 from dws_core.dws_columns import (CROSS, DIG, OFFSET, POP, UNIT,  # noqa: F401
                                   _cache, _column_table, clear_cache)
 
@@ -165,7 +165,7 @@ def _gain(codes, table, rows, cell):
 class _Eval:
     """Scores complete turns for one player; keeps the best plan."""
 
-    def __init__(self, game, strong):
+    def __init__(self, game, strong, race=True):
         self.game = game
         p = game.current
         self.p = p
@@ -182,6 +182,7 @@ class _Eval:
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
         self.best = None
         self.best_value = -(1 << 29)
+        self.race = _race(game, p, self.rows) if strong and race else None
         self.denial = None
         if strong and 1 < game.players <= DENIAL_PLAYERS:
             q = (p + 1) % game.players
@@ -192,9 +193,43 @@ class _Eval:
         return self.board.sixes[half][r] == CHECKED and not self.game.turn_sixes & (1 << (half * 5 + r))
 
     def offer(self, value, plan):
+        if self.race is not None:
+            value += self.race_value(plan)
         if value > self.best_value:
             self.best_value = value
             self.best = plan
+
+    def race_value(self, plan):
+        """RACE_WIN, -RACE_WIN or 0: a plan that ends the game wins or loses
+        it (by the estimate of ``_race``); one that does not, 0."""
+        half, _a, _b, act_a, act_b = plan
+        empties = self.race[0][half]
+        rows = self.rows[half]
+        filled = 0
+        for c in range(5):
+            n = empties[c]
+            for act in (act_a, act_b):
+                if act is not None and act[0] == "mark" and act[3] == c:
+                    n -= 1
+            if n == 0:
+                filled += 1
+        if filled < END_COLUMNS:
+            return 0
+        after = list(rows)
+        splits = self.board.splits
+        for act in (act_a, act_b):
+            if act is not None and act[0] == "mark":
+                r = act[2]
+                after[r] = _after(after[r], act[3])
+                if after[r] == CROSS:
+                    splits += 1
+        now = self.race[1][half]
+        gain = 0
+        for code in _codes(after):
+            gain += now[code]
+        for code in self.codes[half]:
+            gain -= now[code]
+        return _race_outcome(self.race, self.race[2] + gain // UNIT, splits)
 
     def value(self, g):
         """What reaching position g this turn is worth, as offer() counts it."""
@@ -211,6 +246,9 @@ class _Eval:
                 if old.sixes[half][r] == CHECKED and self.strong:
                     v -= SIX_VALUE
         taken = g.picked + [-1, -1]
+        if self.race is not None and (board.filled_columns(0) >= END_COLUMNS
+                                      or board.filled_columns(1) >= END_COLUMNS):
+            v += _race_outcome(self.race, g.score(self.p), board.splits)
         return v - self.pool_penalty(taken[0], taken[1])
 
     def pool_penalty(self, taken1, taken2):
@@ -336,8 +374,9 @@ class _Eval:
         new_a = _after(sa, ca % 5)
         kind_a = "protect" if oa else "mark"
         offered = 0
-        # (a plan's tuples are made only when it is the best so far: most
-        # are not, and the garbage would bring the collector into the turn)
+        # (a plan's tuples are made only when it is the best so far, or may
+        # end the game: most are not, and the garbage would bring the
+        # collector into the turn)
         for cb in cells_b:
             if cb == ca and not oa:
                 continue
@@ -350,10 +389,9 @@ class _Eval:
                     final_b = sb if ob else new_b
                     v = base - (six_cost if ob else (SPLIT_COST if final_b == CROSS else 0))
                     v += _delta2(codes, table, ra, sa, state_a, rb, sb, final_b) - penalty
-                    if v > self.best_value:
-                        self.best_value = v
-                        self.best = (half, a, b, (kind_a, a, ra, ca % 5),
-                                     ("protect" if ob else "mark", b, rb, cb % 5))
+                    if v > self.best_value or self.race is not None:
+                        self.offer(v, (half, a, b, (kind_a, a, ra, ca % 5),
+                                       ("protect" if ob else "mark", b, rb, cb % 5)))
                     offered += 1
                 continue
             if state_a == CROSS:
@@ -363,9 +401,8 @@ class _Eval:
             v = base + _delta(codes, table, ra, sa, new_b) - penalty
             if new_b == CROSS:
                 v -= SPLIT_COST
-            if v > self.best_value:
-                self.best_value = v
-                self.best = (half, a, b, (kind_a, a, ra, ca % 5), ("mark", b, rb, cb % 5))
+            if v > self.best_value or self.race is not None:
+                self.offer(v, (half, a, b, (kind_a, a, ra, ca % 5), ("mark", b, rb, cb % 5)))
             offered += 1
             if new_b == CROSS and not oa and self.protectable(half, ra):
                 # b protected; or b marked first and a protected.
@@ -510,11 +547,12 @@ def _fill_level(game, p, nearest, rows=None):
 FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cells
 
 
-def _gains(game, q, nearest):
-    """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6)."""
+def _gains(game, q, nearest, now=False):
+    """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6);
+    ``now``: in points now (the columns' scores), not expected values."""
     board = game.boards[q]
     all_rows = (_rows(board, 0), _rows(board, 1))
-    k = _fill_level(game, q, nearest, all_rows)
+    k = 0 if now else _fill_level(game, q, nearest, all_rows)
     out = [0] * 14
     for half in (0, 1):
         rows = all_rows[half]
@@ -553,6 +591,66 @@ def _ranked_pool(game, gains):
     return out
 
 
+RACE_WIN = 1 << 20  # a take that ends the game: won or lost outweighs any points
+RACE_REACH = 2      # the race is weighed when a turn's marks could end the game
+
+
+def _race(game, p, rows):
+    """What a take that ends the game is measured against, or None when
+    player p's marks this turn cannot end it (RACE_REACH open cells at
+    least to three filled columns of a half) or the game is ending
+    already: (the open cells of each column per half, the columns'
+    scores-now tables per half, p's score, the best other total it must
+    beat, that player's splits).  The others' totals are final but for
+    those still to play this round, who get their best take now (x UNIT,
+    from the dice as they lie: an estimate that errs on their side)."""
+    if game.ending:
+        return None
+    board = game.boards[p]
+    empties = []
+    near = 99
+    for cells in board.cells:
+        column = [cells[c::5].count(EMPTY) for c in range(5)]
+        empties.append(column)
+        ranked = sorted(column)
+        near = min(near, ranked[0] + ranked[1] + ranked[2])
+    if near > RACE_REACH:
+        return None
+    n = game.players
+    mine = (p - game.start_player) % n
+    best = -(1 << 20)
+    best_splits = 0
+    for q in range(n):
+        if q == p:
+            continue
+        total = game.score(q)
+        if (q - game.start_player) % n > mine:
+            gains = _gains(game, q, 0, True)
+            take = 0
+            for low, sixes in _ranked_pool(game, gains):
+                if low:
+                    take = max(take, low[0][0] + (low[1][0] if len(low) > 1 else 0))
+            total += take // UNIT
+        splits = game.boards[q].splits
+        if total > best or (total == best and splits > best_splits):
+            best = total
+            best_splits = splits
+    now = (_column_table(game.run_points, 0, 0), _column_table(game.run_points, 1, 0))
+    return empties, now, game.score(p), best, best_splits
+
+
+def _race_outcome(race, total, splits):
+    """RACE_WIN when ``total`` with ``splits`` beats the best other total
+    (RULES 1.8: more splits break a tie), -RACE_WIN when it loses, 0 for a
+    shared win."""
+    best = race[3]
+    if total != best:
+        return RACE_WIN if total > best else -RACE_WIN
+    if splits != race[4]:
+        return RACE_WIN if splits > race[4] else -RACE_WIN
+    return 0
+
+
 def _plan_steps(game, plan):
     half, i, j, act_a, act_b = plan
     steps = []
@@ -570,12 +668,14 @@ def _plan_steps(game, plan):
     return steps
 
 
-def turn(game, level, rng):
+def turn(game, level, rng, race=True):
     """The steps of the rest of the turn for the current player (ends with
-    confirm): from its start a whole turn, mid-turn its best continuation."""
+    confirm): from its start a whole turn, mid-turn its best continuation.
+    ``race``: False plays Strong as it was before it weighed the end of the
+    game (the benchmark's reference)."""
     if level == "easy":
         return _random_turn(game, rng)
-    ev = _Eval(game, level == "strong")
+    ev = _Eval(game, level == "strong", race)
     if not game.picked and True in game.dice_free:
         _enumerate(ev)
     return _onward(game, ev, ev.best, None)

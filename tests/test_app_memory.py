@@ -12,7 +12,10 @@ from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
 
-# Measured 89,872 bytes under MicroPython (.py; 73,056 from .mpy): an import
+# Measured 91,440 bytes under MicroPython (.py; 74,592 from .mpy): Dice Wide
+# Shut's Strong seat weighs the end of the game (issue 33: +1,232, +1,248
+# from .mpy) and its decisions were made leaner for the board's think budget
+# (issue 31: +336, +288), on 89,872.  Before, 89,872 (.py; 73,056 from .mpy): an import
 # graph without cycles (issue 30) put the nvm format (dws_app.store_format)
 # and the games offered (dws_app.catalog) in modules of their own and the
 # memory policy in one (dws_app.memory, with the bots' tables let go there):
@@ -39,7 +42,7 @@ from sim.script import Session
 # against the 40 KB budget, and Shut the Box with 12 tiles (not measured
 # here) about 42 KB (bench-board.json): new game-time code has to be paid
 # for (the limit left 1 KB when it was set).
-IN_GAME_LIMIT = 90900
+IN_GAME_LIMIT = 92400
 
 
 def test_in_game_import_heap_stays_under_the_threshold():

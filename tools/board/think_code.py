@@ -98,4 +98,22 @@ for players, data in HEAVIEST:
     t0 = time.monotonic_ns()
     bot_turn(game, "strong", Rng(1))
     print("FLOOR dws_strong_first_%dp %.1f" % (players, ms(t0)))
+
+# Decisions that weigh the end of the game (a take may fill a third column):
+# issue 33's positions, Strong behind in round 19 and the last player of
+# round 17.
+RACE = (
+    ("round19", "0101c93ed8c5020000000000000100030006000a000f0000000100030007000a000f0013"
+                "008583868384868300000000411445111541145515045455100140415055515451055154"
+                "551550500000"),
+    ("round17", "0101d9366257020000000000000100030006000a000f0000000100030007000a000f0011"
+                "018183810403818500000000505515451545444411144451500000551545451545514455"
+                "144505000000"),
+)
+for name, data in RACE:
+    game = DiceWideShut.decode(unhexlify(data))
+    gc.collect()
+    t0 = time.monotonic_ns()
+    bot_turn(game, "strong", Rng(1))
+    print("FLOOR dws_strong_race_%s %.1f" % (name, ms(t0)))
 print("FLOOR done 0")

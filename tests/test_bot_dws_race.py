@@ -1,0 +1,109 @@
+"""Dice Wide Shut's Strong seat weighs the end of the game (issue 33): a take
+that fills a third column of a half ends the game after the round, and
+ending it behind loses it.  The positions are the issue's, by their
+``encode()`` hex, with the dice as they stand."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.dws_win import goes_on
+from dws_core import bot_dws, bots
+from dws_core.dws import DiceWideShut
+from dws_core.dws_columns import build
+from dws_core.rng import Rng
+
+# Round 19, player 0 to start it: 72 against 93.  The old Strong took a blue
+# 3+3 for +18 that filled its third blue column and lost 90-93.
+BEHIND_IN_ROUND_19 = (
+    "0101c93ed8c5020000000000000100030006000a000f0000000100030007000a000f0013"
+    "008583868384868300000000411445111541145515045455100140415055515451055154"
+    "551550500000")
+# Round 17, player 0 the last of the round: 78 against 85.  The old Strong
+# filled its third red column (83-85, lost); two red 1s that no empty cell
+# takes keep the game going.
+LAST_OF_ROUND_17 = (
+    "0101d9366257020000000000000100030006000a000f0000000100030007000a000f0011"
+    "018183810403818500000000505515451545444411144451500000551545451545514455"
+    "144505000000")
+
+
+def game_at(data):
+    game = DiceWideShut.decode(bytes.fromhex(data))
+    build(game.run_points)
+    return game
+
+
+def after(game, steps):
+    for s in steps:
+        game.step(s)
+    return game
+
+
+def test_old_strong_ended_both_games_behind():
+    """The reference (``race=False``) still does what the issue saw."""
+    for data in (BEHIND_IN_ROUND_19, LAST_OF_ROUND_17):
+        game = game_at(data)
+        done = after(game_at(data), bot_dws.turn(game, "strong", Rng(1), race=False))
+        assert done.ending
+
+
+def test_strong_does_not_end_the_game_behind_in_round_19():
+    game = game_at(BEHIND_IN_ROUND_19)
+    assert (game.score(0), game.score(1)) == (72, 93)
+    done = after(game_at(BEHIND_IN_ROUND_19), bots.bot_turn(game, "strong", Rng(1)))
+    assert not done.ending
+
+
+def test_strong_keeps_the_game_going_as_the_last_player_behind():
+    game = game_at(LAST_OF_ROUND_17)
+    assert (game.score(0), game.score(1)) == (78, 85)
+    steps = bots.bot_turn(game, "strong", Rng(1))
+    done = after(game_at(LAST_OF_ROUND_17), steps)
+    assert not done.over and done.round == 18
+    assert [s for s in steps if s[0] in ("mark", "protect")] == []   # the unmarkable 1s
+    assert sorted(game.dice_value[s[1]] for s in steps if s[0] == "pick") == [1, 1]
+
+
+def test_the_hint_agrees():
+    for data in (BEHIND_IN_ROUND_19, LAST_OF_ROUND_17):
+        steps, _text = bots.hint(game_at(data))
+        assert not after(game_at(data), steps).ending
+
+
+def in_reach_behind(game):
+    """Is the current player the last of the round, behind, with marks that
+    could end the game this turn?"""
+    p = game.current
+    board = game.boards[p]
+    race = bot_dws._race(game, p, [bot_dws._rows(board, 0), bot_dws._rows(board, 1)])
+    return ((p + 1) % game.players == game.start_player and race is not None
+            and game.score(p) < max(game.score(q) for q in range(game.players) if q != p))
+
+
+@st.composite
+def last_turn_of_a_round(draw):
+    """The first position of a game of Normal seats (from a seeded start)
+    where the last player of a round is behind and could end the game."""
+    players = draw(st.integers(2, 4))
+    game = DiceWideShut(players, seed=draw(st.integers(1, 10 ** 6)))
+    build(game.run_points)
+    rng = Rng(draw(st.integers(0, 10 ** 6)))
+    while not game.over and not in_reach_behind(game):
+        for s in bot_dws.turn(game, "normal", rng):
+            game.step(s)
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(last_turn_of_a_round())
+def test_strong_never_ends_a_game_it_loses_when_it_could_go_on(game):
+    """As the last player of a round, Strong ends the game behind only when
+    every whole turn open to it ends the game."""
+    if game.over:
+        return
+    build(game.run_points)
+    p = game.current
+    data = game.encode()
+    done = after(DiceWideShut.decode(data), bots.bot_turn(game, "strong", Rng(1)))
+    if done.over and p not in done.ranking()[0]:
+        assert not goes_on(DiceWideShut.decode(data))
