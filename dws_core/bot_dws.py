@@ -182,7 +182,7 @@ class _Eval:
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
         self.best = None
         self.best_value = -(1 << 29)
-        self.race = _race(game, p, self.rows) if strong and race else None
+        self.race = _race(game, p, self.codes) if strong and race else None
         self.denial = None
         if strong and 1 < game.players <= DENIAL_PLAYERS:
             q = (p + 1) % game.players
@@ -203,19 +203,11 @@ class _Eval:
         """RACE_WIN, -RACE_WIN or 0: a plan that ends the game wins or loses
         it (by the estimate of ``_race``); one that does not, 0."""
         half, _a, _b, act_a, act_b = plan
-        empties = self.race[0][half]
-        rows = self.rows[half]
-        filled = 0
-        for c in range(5):
-            n = empties[c]
-            for act in (act_a, act_b):
-                if act is not None and act[0] == "mark" and act[3] == c:
-                    n -= 1
-            if n == 0:
-                filled += 1
-        if filled < END_COLUMNS:
+        col_a = act_a[3] if act_a is not None and act_a[0] == "mark" else -1
+        col_b = act_b[3] if act_b is not None and act_b[0] == "mark" else -1
+        if not self.race.ends(half, col_a, col_b):
             return 0
-        after = list(rows)
+        after = list(self.rows[half])
         splits = self.board.splits
         for act in (act_a, act_b):
             if act is not None and act[0] == "mark":
@@ -223,13 +215,13 @@ class _Eval:
                 after[r] = _after(after[r], act[3])
                 if after[r] == CROSS:
                     splits += 1
-        now = self.race[1][half]
+        now = self.race.now[half]
         gain = 0
         for code in _codes(after):
             gain += now[code]
         for code in self.codes[half]:
             gain -= now[code]
-        return _race_outcome(self.race, self.race[2] + gain // UNIT, splits)
+        return self.race.outcome(self.race.score + gain // UNIT, splits)
 
     def value(self, g):
         """What reaching position g this turn is worth, as offer() counts it."""
@@ -248,7 +240,7 @@ class _Eval:
         taken = g.picked + [-1, -1]
         if self.race is not None and (board.filled_columns(0) >= END_COLUMNS
                                       or board.filled_columns(1) >= END_COLUMNS):
-            v += _race_outcome(self.race, g.score(self.p), board.splits)
+            v += self.race.outcome(g.score(self.p), board.splits)
         return v - self.pool_penalty(taken[0], taken[1])
 
     def pool_penalty(self, taken1, taken2):
@@ -373,9 +365,11 @@ class _Eval:
         sa = rows[ra]
         new_a = _after(sa, ca % 5)
         kind_a = "protect" if oa else "mark"
+        race = self.race
+        col_a = -1 if oa else ca % 5
         offered = 0
-        # (a plan's tuples are made only when it is the best so far, or may
-        # end the game: most are not, and the garbage would bring the
+        # (a plan's tuples are made only when it is the best so far, or
+        # ends the game: most are neither, and the garbage would bring the
         # collector into the turn)
         for cb in cells_b:
             if cb == ca and not oa:
@@ -389,9 +383,13 @@ class _Eval:
                     final_b = sb if ob else new_b
                     v = base - (six_cost if ob else (SPLIT_COST if final_b == CROSS else 0))
                     v += _delta2(codes, table, ra, sa, state_a, rb, sb, final_b) - penalty
-                    if v > self.best_value or self.race is not None:
+                    if race is not None and race.ends(half, col_a, -1 if ob else cb % 5):
                         self.offer(v, (half, a, b, (kind_a, a, ra, ca % 5),
                                        ("protect" if ob else "mark", b, rb, cb % 5)))
+                    elif v > self.best_value:
+                        self.best_value = v
+                        self.best = (half, a, b, (kind_a, a, ra, ca % 5),
+                                     ("protect" if ob else "mark", b, rb, cb % 5))
                     offered += 1
                 continue
             if state_a == CROSS:
@@ -401,8 +399,11 @@ class _Eval:
             v = base + _delta(codes, table, ra, sa, new_b) - penalty
             if new_b == CROSS:
                 v -= SPLIT_COST
-            if v > self.best_value or self.race is not None:
+            if race is not None and race.ends(half, col_a, cb % 5):
                 self.offer(v, (half, a, b, (kind_a, a, ra, ca % 5), ("mark", b, rb, cb % 5)))
+            elif v > self.best_value:
+                self.best_value = v
+                self.best = (half, a, b, (kind_a, a, ra, ca % 5), ("mark", b, rb, cb % 5))
             offered += 1
             if new_b == CROSS and not oa and self.protectable(half, ra):
                 # b protected; or b marked first and a protected.
@@ -595,18 +596,16 @@ RACE_WIN = 1 << 20  # a take that ends the game: won or lost outweighs any point
 RACE_REACH = 2      # the race is weighed when a turn's marks could end the game
 
 
-def _race(game, p, rows):
-    """What a take that ends the game is measured against, or None when
-    player p's marks this turn cannot end it (RACE_REACH open cells at
-    least to three filled columns of a half) or the game is ending
-    already: (the open cells of each column per half, the columns'
-    scores-now tables per half, p's score, the best other total it must
-    beat, that player's splits).  The others' totals are final but for
-    those still to play this round, who get their best take now (x UNIT,
-    from the dice as they lie: an estimate that errs on their side)."""
+def _race(game, p, codes):
+    """A ``_Race`` for player p (``codes``: its halves' column codes), or
+    None when p's marks this turn cannot
+    end the game (RACE_REACH open cells at least to three filled columns
+    of a half) or it is ending already."""
     if game.ending:
         return None
     board = game.boards[p]
+    if min(board.cells[0].count(EMPTY), board.cells[1].count(EMPTY)) - 10 > RACE_REACH:
+        return None     # (a half's two emptiest columns hold 10 cells at most)
     empties = []
     near = 99
     for cells in board.cells:
@@ -616,39 +615,81 @@ def _race(game, p, rows):
         near = min(near, ranked[0] + ranked[1] + ranked[2])
     if near > RACE_REACH:
         return None
-    n = game.players
-    mine = (p - game.start_player) % n
-    best = -(1 << 20)
-    best_splits = 0
-    for q in range(n):
-        if q == p:
-            continue
-        total = game.score(q)
-        if (q - game.start_player) % n > mine:
-            gains = _gains(game, q, 0, True)
-            take = 0
-            for low, sixes in _ranked_pool(game, gains):
-                if low:
-                    take = max(take, low[0][0] + (low[1][0] if len(low) > 1 else 0))
-            total += take // UNIT
-        splits = game.boards[q].splits
-        if total > best or (total == best and splits > best_splits):
-            best = total
-            best_splits = splits
-    now = (_column_table(game.run_points, 0, 0), _column_table(game.run_points, 1, 0))
-    return empties, now, game.score(p), best, best_splits
+    return _Race(game, p, empties, codes)
 
 
-def _race_outcome(race, total, splits):
-    """RACE_WIN when ``total`` with ``splits`` beats the best other total
-    (RULES 1.8: more splits break a tie), -RACE_WIN when it loses, 0 for a
-    shared win."""
-    best = race[3]
-    if total != best:
-        return RACE_WIN if total > best else -RACE_WIN
-    if splits != race[4]:
-        return RACE_WIN if splits > race[4] else -RACE_WIN
-    return 0
+class _Race:
+    """What a take that ends the game is measured against: ``empties`` (the
+    open cells of each column, per half), ``now`` (the columns' scores-now
+    tables, per half), p's score, and the best other total with its splits,
+    worked out when a plan first ends the game (``outcome``).  The others'
+    totals are final but for those still to play this round, who get their
+    best take (from the dice as they lie: an estimate on their side)."""
+
+    def __init__(self, game, p, empties, codes):
+        self.game = game
+        self.p = p
+        self.empties = empties
+        self.filled = [column.count(0) for column in empties]
+        self.now = (_column_table(game.run_points, 0, 0), _column_table(game.run_points, 1, 0))
+        score = 0
+        for half in (0, 1):
+            for code in codes[half]:
+                score += self.now[half][code] - OFFSET
+        self.score = score // UNIT      # (game.score(p), from the tables)
+        self.best = None                # the best other total now, then with takes
+        self.best_splits = 0
+        self.estimated = False
+
+    def ends(self, half, col_a, col_b):
+        """Do marks in columns col_a and col_b of ``half`` (-1: no mark)
+        fill a third column?  (A split's crossed cells were filled.)"""
+        empties = self.empties[half]
+        filled = self.filled[half]
+        if col_a >= 0 and col_a == col_b:
+            filled += empties[col_a] == 2
+        else:
+            filled += (col_a >= 0 and empties[col_a] == 1) + (col_b >= 0 and empties[col_b] == 1)
+        return filled >= END_COLUMNS
+
+    def outcome(self, total, splits):
+        """RACE_WIN when ``total`` with ``splits`` beats the best other total
+        (RULES 1.8: more splits break a tie), -RACE_WIN when it loses, 0 for
+        a shared win."""
+        if self.best is None:
+            self.others(False)
+        if total < self.best:
+            return -RACE_WIN            # (behind the totals as they stand)
+        if not self.estimated:
+            self.others(True)
+        if total != self.best:
+            return RACE_WIN if total > self.best else -RACE_WIN
+        if splits != self.best_splits:
+            return RACE_WIN if splits > self.best_splits else -RACE_WIN
+        return 0
+
+    def others(self, takes):
+        """The best other total and its splits: as they stand, or
+        (``takes``) with the best take of each player still to play."""
+        game = self.game
+        n = game.players
+        mine = (self.p - game.start_player) % n
+        self.best = -(1 << 20)
+        self.estimated = takes
+        for q in range(n):
+            if q == self.p:
+                continue
+            total = game.score(q)
+            if takes and (q - game.start_player) % n > mine:
+                take = 0
+                for low, _sixes in _ranked_pool(game, _gains(game, q, 0, True)):
+                    if low:
+                        take = max(take, low[0][0] + (low[1][0] if len(low) > 1 else 0))
+                total += take // UNIT
+            splits = game.boards[q].splits
+            if total > self.best or (total == self.best and splits > self.best_splits):
+                self.best = total
+                self.best_splits = splits
 
 
 def _plan_steps(game, plan):

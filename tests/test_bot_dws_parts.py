@@ -86,7 +86,8 @@ def test_nearest_end_is_the_fewest_open_cells_of_three_columns(boards):
 
 @settings(max_examples=200)
 @given(st.integers(1, 5), st.integers(0, 2 ** 31), st.integers(0, 60))
-def test_a_dies_two_best_cells_are_the_first_two_by_gain(players, seed, turns):
+def test_a_dies_two_best_cells_are_the_first_two_by_gain_and_the_race_reads_the_score(
+        players, seed, turns):
     from dws_core.rng import Rng
     game = DiceWideShut(players, seed=seed % 1000)
     rng = Rng(seed)
@@ -96,6 +97,8 @@ def test_a_dies_two_best_cells_are_the_first_two_by_gain(players, seed, turns):
         for step in bot_dws.turn(game, "normal", rng):
             game.step(step)
     ev = bot_dws._Eval(game, True)
+    race = bot_dws._Race(game, game.current, [[0] * 5, [0] * 5], ev.codes)
+    assert race.score == game.score(game.current)     # (from the scores-now tables)
     for half in (0, 1):
         rows = ev.rows[half]
         for v in range(1, 6):

@@ -74,8 +74,7 @@ def in_reach_behind(game):
     """Is the current player the last of the round, behind, with marks that
     could end the game this turn?"""
     p = game.current
-    board = game.boards[p]
-    race = bot_dws._race(game, p, [bot_dws._rows(board, 0), bot_dws._rows(board, 1)])
+    race = bot_dws._Eval(game, True).race
     return ((p + 1) % game.players == game.start_player and race is not None
             and game.score(p) < max(game.score(q) for q in range(game.players) if q != p))
 

@@ -11,7 +11,11 @@ slices (hardware.md has the figures).  Dice Wide Shut's Strong seat, as the
 first taker of an early round (every die free, every cell open: its
 heaviest decisions), took 74-85 ms before its evaluation was made leaner
 (no garbage for plans that are not the best, the common case of a check
-done inline, the rows read once a game); 51-56 now, with the same choices."""
+done inline, the rows read once a game); 51-56 now, with the same choices.
+Weighing the end of the game (issue 33) costs nothing until a take could
+end it: then each take that ends it is scored by the outcome, and the
+others' best takes are worked out only for a total that the totals as
+they stand do not already beat (round 19, behind: 58 ms, 44 without)."""
 
 import json
 
