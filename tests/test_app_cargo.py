@@ -9,8 +9,9 @@ from dws_app import theme
 from dws_app.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP
 from sim.play import finish_interludes as settle
-from sim.script import Session
 from sim.play import open_setup, setup_and_start
+from sim.play_roll_games import cargo_step as step_by_buttons
+from sim.script import Session
 from test_app_dicedout import assert_fits
 from test_app_screens import _Counter
 
@@ -22,22 +23,6 @@ def new_game(profile, players=2, seed=5, **options):
     open_setup(s, "Cargo")
     setup_and_start(s, players, options)
     return s
-
-
-def step_by_buttons(s, step):
-    screen = s.screen
-    kind = step[0]
-    if kind == "roll":
-        s.press("A")
-    elif kind == "accept":
-        s.press("UP")
-    else:
-        for _ in range(len(screen.dice)):
-            if screen.pick == step[1]:
-                break
-            s.press("RIGHT")
-        assert screen.pick == step[1] and not screen.cursor.hidden
-        s.press("DOWN")
 
 
 def shown_dice(screen):

@@ -8,6 +8,7 @@ from dws_app import theme
 from dws_app.game_dicedout import DicedOutScreen
 from dws_core.dicedout import EXTRA, PENALTY, DicedOut
 from sim.play import finish_interludes as settle, open_setup, setup_and_start
+from sim.play_roll_games import dicedout_step as step_by_buttons
 from sim.script import Session
 from test_app_screens import _Counter, labels, screen_box
 
@@ -19,23 +20,6 @@ def new_game(profile, players=2, rounds=1, seed=5):
     open_setup(s, "DicedOut")
     setup_and_start(s, players, {"rounds": rounds})
     return s
-
-
-def step_by_buttons(s, step):
-    """One engine step the way a player does it."""
-    screen = s.screen
-    if step[0] == "roll":
-        s.press("A")
-        return
-    if step[0] == "decline":
-        s.press("B")                # B: skip the optional extra mark
-        return
-    for _ in range(12):
-        if screen.pick == step[1]:
-            break
-        s.press("RIGHT")
-    assert screen.pick == step[1]
-    s.press("A")
 
 
 def assert_fits(s):

@@ -400,7 +400,7 @@ def main(argv=None):
     if any(CONFIGS[c][2] for c in configs):
         need(mpy_cross(), "CircuitPython's mpy-cross")
 
-    sys.path[:0] = [os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")]
+    sys.path[:0] = [os.path.join(ROOT, "lib")]
     from tools.board import record
     print("recording plans on the simulator...", flush=True)
     full = record.plans() if args.full or (MAIN in configs and not args.quick) else None

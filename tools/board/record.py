@@ -37,8 +37,7 @@ def translators():
     """game id -> function(session, step) doing one engine step by buttons."""
     from sim.play import dws_step
     from sim.play_stb import dice_step, stb_step
-    from test_app_cargo import step_by_buttons as cargo_step
-    from test_app_dicedout import step_by_buttons as dicedout_step
+    from sim.play_roll_games import cargo_step, dicedout_step
     return {1: dws_step, 2: stb_step, 3: dicedout_step, 4: cargo_step, 5: dice_step}
 
 
