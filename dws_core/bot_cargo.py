@@ -11,7 +11,11 @@ Before the crew is banked every roll is forced.  Once crewed:
   and rolling pays when A(rolls left - 1) beats the cargo.  With
   ``hold_cargo``, W(j, m) (cargo multiset m, j rolls left) is the best of
   accepting and rerolling the j' lowest dice (keeping the highest is best for
-  a given count, since W only grows with each die); tables are cached.
+  a given count, since W only grows with each die); its table is read
+  from the drive's file (``tools/tables.py`` made it with ``tables``: the
+  Pico took 231 ms to build the classic game's, 2 cargo dice and 3 rolls,
+  and 2 s for 3 dice and 3 rolls, short of the standard game's 5), or
+  built here (the desktop).
 * normal: rolls all cargo dice again while they average under 3.5.
 """
 
@@ -19,6 +23,8 @@ LEVELS = ("normal", "strong", "expert")  # strongest last: saves keep indices
 # (level, the module it imports for its decisions): the app loads it with
 # the seats, before the game's first frame, not in a decision.
 LEVEL_MODULES = (("expert", "dws_core.bot_cargo_expert"),)
+# Levels that read a table file (the drive's, or built), with hold_cargo.
+TABLE_LEVELS = ("strong", "expert")
 SCALE = 1 << 16
 _cache = []  # [(dice, rolls), tables, outcomes of rolling m dice]
 _all_cache = []  # [(dice, rolls), all_dice_values]
@@ -64,9 +70,64 @@ def _merge(a, b):
     return out
 
 
+def table_file(dice, rolls):
+    """The name of the drive's file of ``tables(dice, rolls)``."""
+    return "cargo-hold-%d-%d.dwt" % (dice, rolls)
+
+
+def table_key(dice, rolls):
+    return dice << 4 | rolls
+
+
+def ready(dice, rolls):
+    return bool(_cache) and _cache[0] == (dice, rolls)
+
+
+def use(dice, rolls, stored):
+    """Cache the table of ``dice`` cargo dice and ``rolls`` read from the
+    drive: ``stored.row(j)`` gives W[j] (6 ** dice 32-bit values)."""
+    clear_cache()
+    _cache.append((dice, rolls))
+    _cache.append(_Rows(stored))
+    _cache.append([None] + [_multisets(j) for j in range(1, dice + 1)])
+
+
+class _Rows:
+    """W's rows read from the drive's file, the one in use unpacked."""
+
+    def __init__(self, stored):
+        self.stored = stored
+        self.at = -1
+        self.row = None
+
+    def __getitem__(self, j):
+        if j != self.at:
+            from struct import unpack
+            data = self.stored.row(j)
+            self.row = unpack("<%dI" % (len(data) // 4), data)
+            self.at = j
+        return self.row
+
+    def close(self):
+        self.stored.close()
+
+
+def clear_cache():
+    if _cache and hasattr(_cache[1], "close"):
+        _cache[1].close()
+    del _cache[:]
+    del _all_cache[:]
+
+
+def needs_tables(game):
+    """Only a crewed decision with hold_cargo reads the table."""
+    return game.hold_cargo and game.crewed()
+
+
 def tables(dice, rolls):
-    """W[j][key(sorted cargo)] x SCALE for j = 0..rolls-1 rolls left."""
-    if _cache and _cache[0] == (dice, rolls):
+    """W[j][key(sorted cargo)] x SCALE for j = 0..rolls-1 rolls left: the
+    cached rows (the drive's, ``use``), else built (the desktop's work)."""
+    if ready(dice, rolls):
         return _cache[1]
     states = _multisets(dice)
     news = [None] + [_multisets(j) for j in range(1, dice + 1)]
@@ -86,7 +147,7 @@ def tables(dice, rolls):
             cur[key] = best
         out.append(cur)
         prev = cur
-    del _cache[:]
+    clear_cache()
     _cache.append((dice, rolls))
     _cache.append(out)
     _cache.append(news)     # the outcomes of rolling 1..dice dice, for decide

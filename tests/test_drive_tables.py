@@ -64,6 +64,34 @@ def test_the_bots_choose_the_same_with_the_file(dicedout_file, table_at):
     assert got == want
 
 
+@pytest.mark.parametrize("classic", (False, True))
+def test_cargo_seats_choose_the_same_with_the_file(table_at, classic):
+    """Cargo with hold_cargo: every crewed decision of a seeded game read
+    from the file is the decision from the built table."""
+    from dws_core import bot_cargo, bots
+    from dws_core.cargo import Cargo
+    from dws_core.rng import Rng
+    options = {"classic": classic, "hold_cargo": True, "rounds": 3}
+    dice, rolls = Cargo(3, options=options).dice_count - 3, Cargo(3, options=options).max_rolls
+    data = dict(tables.cargo())[bot_cargo.table_file(dice, rolls)]
+    stored = table_at(data, (Cargo.GAME_ID, bot_cargo.table_key(dice, rolls), rolls, 6 ** dice, 4))
+    decisions = 0
+    for seed in range(1, 30):
+        game = Cargo(3, seed=seed, options=options)
+        while not game.over:
+            if game.crewed():
+                bot_cargo.clear_cache()
+                want = bot_cargo.decide(game)
+                bot_cargo.use(dice, rolls, stored)
+                assert bot_cargo.decide(game) == want
+                bot_cargo._cache[:] = []        # (the fixture closes the file)
+                decisions += 1
+            for step in bots.bot_turn(game, "strong", Rng(seed)):
+                game.step(step)
+    bot_cargo.clear_cache()
+    assert decisions >= 30
+
+
 def damaged(data):
     """(what is changed, bytes, the reason drive.Table gives)."""
     flip = bytearray(data)
@@ -104,7 +132,7 @@ def test_a_missing_or_refused_file_is_none_with_a_reason(monkeypatch, tmp_path):
 
 def test_the_writer_writes_only_what_differs(tmp_path):
     names = sorted(path.split("/")[1] for path in tables.table_files())
-    assert len(names) == 2 + 3 * 3 * 2
+    assert len(names) == 2 + 3 * 3 * 2 + 2        # (dws, dicedout, stb's, cargo's)
     assert sorted(tables.write(tmp_path)) == names
     assert tables.write(tmp_path) == []
     (tmp_path / "dicedout.dwt").write_bytes(b"old")

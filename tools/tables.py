@@ -18,6 +18,9 @@ git) when they are missing or stale, so that it plays as the board does.
 * ``stb-<tiles>-<one die rule>-<objective>.dwt``: Shut the Box's solver
   tables (``stb_solver.Solver``), 18 of them: 2 KB (9 tiles), 4 KB (10)
   and 8 KB (12) each.
+* ``cargo-hold-<cargo dice>-<rolls>.dwt``: Cargo's best rerolls with
+  hold_cargo (``bot_cargo.tables``), the standard game's (3 dice, 5 rolls:
+  4.3 KB) and the classic one's (2, 3: 450 bytes).
 """
 import binascii
 import os
@@ -94,10 +97,27 @@ def dws_columns():
                                           len(rows), [list(row) for row in rows], 1)
 
 
+def cargo():
+    """[(file name, bytes)] of Cargo's hold_cargo tables (``bot_cargo.tables``)
+    for the standard game and the classic one: 32-bit values."""
+    from dws_core import bot_cargo
+    from dws_core.cargo import Cargo
+    files = []
+    for classic in (False, True):
+        game = Cargo(2, seed=1, options={"classic": classic, "hold_cargo": True})
+        dice, rolls = game.dice_count - 3, game.max_rolls
+        bot_cargo.clear_cache()
+        rows = [list(row) for row in bot_cargo.tables(dice, rolls)]
+        bot_cargo.clear_cache()
+        files.append((bot_cargo.table_file(dice, rolls),
+                      encode(Cargo.GAME_ID, bot_cargo.table_key(dice, rolls), rolls, rows, 4)))
+    return files
+
+
 def table_files():
     """{path under the slot: bytes} of every table."""
     return {DIR + "/" + name: data
-            for name, data in [dws_columns(), dicedout()] + stb()}
+            for name, data in [dws_columns(), dicedout()] + stb() + cargo()}
 
 
 def write(folder=None):

@@ -14,7 +14,8 @@ BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.rec
                  "dws_app.error", "dws_app.resume", "dws_app.widgets")
 # The modules that keep a game's one-off tables (``clear_cache()``), by the
 # game id they serve.
-TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"))
+TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"),
+                 (4, "dws_core.bot_cargo"))
 # Only on the board: CPython (tests, simulator) keeps one copy of each class.
 FORGETS = sys.implementation.name != "cpython"
 

@@ -192,9 +192,9 @@ class SeatPlayer:
         self.fallback = {}          # level -> the level it plays as (its table file missing)
         self.no_hint = False        # the hint's table file is missing
         self.tell = None            # (line, line) to say once the game's screen is up
-        # Shut the Box, DicedOut: tables to find by the first pass after the
-        # game's first frame (``tables.find``)
-        self.lookup = game.GAME_ID in (2, 3)
+        # Shut the Box, DicedOut, Cargo: tables to find by the first pass
+        # after the game's first frame (``tables.find``)
+        self.lookup = game.GAME_ID in (2, 3, 4)
         self.columns = False        # Dice Wide Shut's column tables looked up
         from dws_app.memory import drop_tables
         drop_tables(keep=game.GAME_ID)   # other games' tables: heap this one needs
@@ -242,8 +242,8 @@ class SeatPlayer:
                 now_tables(self.game.run_points)
 
     def look_up(self):
-        """Shut the Box, DicedOut: open the table files this game's seats
-        and hint use (a pass of its own, after the game's first frame)."""
+        """Shut the Box, DicedOut, Cargo: open the table files this game's
+        seats and hint use (a pass of its own, after the game's first frame)."""
         self.lookup = False
         from dws_app.tables import find
         missing, why = find(self.game, self.levels)

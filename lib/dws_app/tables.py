@@ -21,9 +21,12 @@ def find(game, levels):
 
     * Shut the Box: the solver tables (``stb_tables``).
     * DicedOut: the Strong seat's table of expected round scores, the hint's
-      too, when a seat is Strong or human."""
+      too, when a seat is Strong or human.
+    * Cargo with hold_cargo: the table of the best rerolls (``cargo_tables``)."""
     if game.GAME_ID == 2:
         return stb_tables(game, levels)
+    if game.GAME_ID == 4:
+        return cargo_tables(game, levels)
     if "strong" in levels or None in levels:
         from dws_core.bot_dicedout import MOST_REROLLS, SHEETS, TABLE_FILE, ready, use
         if ready(game.bonus_mask):
@@ -33,6 +36,22 @@ def find(game, levels):
         if stored is None:
             return ("strong", None), why
         use(stored, game.bonus_mask)
+    return (), None
+
+
+def cargo_tables(game, levels):
+    """Cargo with hold_cargo: the Strong and Expert seats' (and the hint's)
+    table of the best rerolls, for the game's cargo dice and rolls."""
+    from dws_core.bot_cargo import TABLE_LEVELS, ready, table_file, table_key, use
+    wanted = [lv for lv in levels if lv in TABLE_LEVELS or lv is None]
+    dice = game.dice_count - 3          # (ship, captain and crew banked)
+    if not game.hold_cargo or not wanted or ready(dice, game.max_rolls):
+        return (), None
+    stored, why = drive.open_table(table_file(dice, game.max_rolls), game.GAME_ID,
+                                   table_key(dice, game.max_rolls), game.max_rolls, 6 ** dice, 4)
+    if stored is None:
+        return tuple(wanted), why
+    use(dice, game.max_rolls, stored)
     return (), None
 
 

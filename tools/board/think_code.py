@@ -116,4 +116,26 @@ for name, data in RACE:
     t0 = time.monotonic_ns()
     bot_turn(game, "strong", Rng(1))
     print("FLOOR dws_strong_race_%s %.1f" % (name, ms(t0)))
+# Cargo with hold_cargo: Strong's crewed decisions read the best rerolls
+# from the drive's file (the Pico built it in 231 ms for the classic game,
+# over 2 s for the standard one); the slowest of a seeded game's, by game.
+from dws_app.tables import find
+from dws_core.cargo import Cargo
+
+for name, classic in (("standard", False), ("classic", True)):
+    slowest = 0
+    for seed in range(1, 4):
+        game = Cargo(2, seed=seed, options={"classic": classic, "hold_cargo": True})
+        missing, why = find(game, ("strong", "expert"))
+        if missing:
+            raise RuntimeError(why)
+        while not game.over:
+            gc.collect()
+            t0 = time.monotonic_ns()
+            steps = bot_turn(game, "strong", Rng(seed))
+            if game.crewed():
+                slowest = max(slowest, ms(t0))
+            for step in steps:
+                game.step(step)
+    print("FLOOR cargo_strong_hold_%s %.1f" % (name, slowest))
 print("FLOOR done 0")
