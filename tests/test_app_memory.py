@@ -12,7 +12,16 @@ from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
 
-# Measured 89,872 bytes under MicroPython (.py; 73,056 from .mpy): an import
+# Measured 92,240 bytes under MicroPython (.py; 74,592 from .mpy): the dice
+# drawn as sprites (issue 32) brought dws_app.dice_art (the Die class and the
+# sheet's loader, whose adafruit_imageload is forgotten once the sheet is
+# read at power-up): +2,368 (+1,328 from .mpy, the board's form) on 89,872
+# (73,264 from .mpy, measured the same day), so the limit went from 90,900 to
+# 93,200 (+2,300; it leaves about 1 KB, as before).  Not counted here: the
+# sheet's Bitmap (864 bytes of pixels at 2 bits) and the dice's display
+# objects, one TileGrid and a 4-colour Palette a die where a padded digit
+# box had a Group, two TileGrids and a 2-colour Palette.
+# Before: 89,872 bytes under MicroPython (.py; 73,056 from .mpy): an import
 # graph without cycles (issue 30) put the nvm format (dws_app.store_format)
 # and the games offered (dws_app.catalog) in modules of their own and the
 # memory policy in one (dws_app.memory, with the bots' tables let go there):
@@ -39,7 +48,7 @@ from sim.script import Session
 # against the 40 KB budget, and Shut the Box with 12 tiles (not measured
 # here) about 42 KB (bench-board.json): new game-time code has to be paid
 # for (the limit left 1 KB when it was set).
-IN_GAME_LIMIT = 90900
+IN_GAME_LIMIT = 93200
 
 
 def test_in_game_import_heap_stays_under_the_threshold():

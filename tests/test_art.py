@@ -91,3 +91,41 @@ def test_a_die_shows_the_tile_of_its_value_and_style():
     big = Die(root, 0, 0, scale=2)
     assert big.node.scale == 2 and big.grid in big.node
 
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_dice_wide_shut_dice_show_value_and_state(profile):
+    """A device turn: free dice plain in their colour, the dice taken this
+    turn framed, the used ones hollow; each die's tile is its value's."""
+    from sim.screenshots import _device_turn
+    s = _device_turn(profile)
+    seen = set()
+    for _ in range(40):
+        screen = s.screen
+        g = screen.game
+        if type(screen).__name__ == "DwsScreen" and not screen.animating():
+            for i, die in enumerate(screen.dice):
+                style = FRAMED if i in g.picked else PLAIN if g.dice_free[i] else HOLLOW
+                assert die.grid[0] == style * FACES + g.dice_value[i]
+                colour = theme.DIE_BG[g.dice_colour[i]]
+                assert die.colours[0] == {PLAIN: colour, FRAMED: theme.WHITE,
+                                          HOLLOW: theme.TAKEN_FG}[style]
+                seen.add(style)
+        s.wait(100)
+    assert seen == {PLAIN, FRAMED, HOLLOW}
+
+
+def test_dice_fit_between_the_board_and_the_messages():
+    """The dice row of a 4-dice-a-colour game (9 dice) inside the width and
+    under the board's last line, the cursor's box around a die too."""
+    from sim.play import finish_interludes
+    from sim.screenshots import _dws_session
+    for profile in ("pybadge", "pico_dice"):
+        s = _dws_session(profile)
+        finish_interludes(s)
+        screen = s.screen
+        assert type(screen).__name__ == "DwsScreen"
+        first, last = screen.dice[0].node, screen.dice[-1].node
+        assert len(screen.dice) == 9
+        assert first.x - 1 >= 0 and last.x + SIZE + 1 <= 160
+        assert first.y - 1 >= 6 * 12 + 11        # the board's last glyph row
+        assert first.y + SIZE <= screen.row_y(8) + 1   # the message glyphs' first row is blank
