@@ -6,6 +6,7 @@ import random
 import pytest
 
 from dws_app import theme
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN
 from dws_app.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP
 from sim.play import finish_interludes as settle
@@ -26,20 +27,24 @@ def new_game(profile, players=2, seed=5, **options):
 
 
 def shown_dice(screen):
-    """(value, role text) per die as the labels show them."""
-    return [(screen.dice[i].shown(), screen.roles[i].shown()) for i in range(len(screen.dice))]
+    """(value, role text) per die as the dice and labels show them."""
+    return [(screen.dice[i].value, screen.roles[i].shown()) for i in range(len(screen.dice))]
 
 
 def check_dice(screen):
     g = screen.game
     for i in range(g.dice_count):
         value, role = shown_dice(screen)[i]
-        assert value == (str(g.values[i]) if g.values[i] else "")
+        assert value == g.values[i]
         if g.roles[i] != FREE:
             assert role == ROLE_TEXT[g.roles[i]]
-            assert screen.dice[i].background == ROLE_BG[g.roles[i]]
+            assert screen.dice[i].colours[0] == ROLE_BG[g.roles[i]]
+            assert screen.dice[i].style == FRAMED       # banked: framed
+        elif g.held[i]:
+            assert role == "hld" and screen.dice[i].style == FRAMED
         else:
-            assert role == ("hld" if g.held[i] else "")
+            assert role == ""
+            assert screen.dice[i].style == (PLAIN if g.values[i] else HOLLOW)
     status = screen.status.shown()
     assert status.startswith("Rolls left %d" % g.rolls_left())
     assert status.endswith("Cargo %d" % g.cargo()) == g.crewed()
@@ -51,9 +56,9 @@ def check_result(screen, score):
     roles = [r for _v, r in dice if r in ("SHP", "CPT", "CRW")]
     for v, r in dice:
         if r in ("SHP", "CPT", "CRW"):
-            assert v == str(6 - ROLE_TEXT.index(r) + 1)
+            assert v == 6 - ROLE_TEXT.index(r) + 1
     if len(roles) == 3:
-        assert sum(int(v) for v, r in dice if r not in ("SHP", "CPT", "CRW")) == score
+        assert sum(v for v, r in dice if r not in ("SHP", "CPT", "CRW")) == score
     else:
         assert score == 0 and "No crew" in screen.msg1.shown()
 
@@ -162,7 +167,7 @@ def test_hold_release_and_undo(profile):
     assert screen.pick == cargo[1]             # banked dice are skipped
     s.press("DOWN")                             # hold it
     assert game.held[cargo[1]] and screen.roles[cargo[1]].shown() == "hld"
-    assert screen.dice[cargo[1]].background != theme.WHITE
+    assert screen.dice[cargo[1]].colours[0] != theme.WHITE
     if s.app.leds.die_leds:
         assert s.app.leds.colours()[cargo[1]] == theme.WHITE
     s.press("B")                                # undo the hold

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN
 from dws_app.game_dice import DiceScreen
 from sim.play import finish_interludes
 from sim.play_stb import dice_step
@@ -40,9 +41,12 @@ def check_screen(s, screen):
     assert screen.rolls.shown().strip() == "rolls %d" % g.rolls
     assert screen.total.shown() == "Sum %d" % g.total()
     for i in range(6):
-        assert screen.dice[i].hidden == (i >= n)
+        assert screen.dice[i].node.hidden == (i >= n)
         if i < n:
-            assert screen.dice[i].shown() == (str(g.values[i]) if g.values[i] else "-")
+            die = screen.dice[i]
+            assert die.value == g.values[i]
+            # held: framed; rolled: plain; never rolled: a blank outline
+            assert die.style == (FRAMED if g.held[i] else PLAIN if g.values[i] else HOLLOW)
             assert screen.held[i].hidden == (not g.held[i])
         else:
             assert screen.held[i].hidden
@@ -61,7 +65,7 @@ def test_session_through_buttons(profile):
     screen = s.screen
     game = screen.game
     assert game.count == 3 and screen.cursor == 3
-    assert [screen.dice[i].shown() for i in range(3)] == ["-", "-", "-"]
+    assert [(screen.dice[i].value, screen.dice[i].style) for i in range(3)] == [(0, HOLLOW)] * 3
     assert screen.button_box.hidden is False and screen.die_box.hidden
     rnd = random.Random(6)
     kinds = set()
@@ -117,7 +121,7 @@ def test_refusals_and_undo(profile):
     assert screen.total.shown() == "Sum %d" % game.total()
     s.press("LEFT", "A")                    # hold die 1
     assert game.held == [False, True]
-    assert screen.dice[1].background == HELD_LED and not screen.held[1].hidden
+    assert screen.dice[1].colours[0] == HELD_LED and not screen.held[1].hidden
     # UP with a die held: the engine refuses the count change.
     s.press("UP")
     assert game.count == 2
@@ -125,7 +129,7 @@ def test_refusals_and_undo(profile):
     s.press("B")                            # undo the hold
     assert game.held == [False, False] and screen.held[1].hidden
     s.press("UP", "UP", "UP", "UP")         # 6 dice
-    assert game.count == 6 and all(not screen.dice[i].hidden for i in range(6))
+    assert game.count == 6 and all(not screen.dice[i].node.hidden for i in range(6))
     s.press("UP")
     assert game.count == 6 and screen.msg1.shown() == "1 to 6 dice"
     s.press("B", "B", "B", "B")
@@ -149,9 +153,11 @@ def test_six_dice_fit_and_leds(profile):
     for i in (0, 2, 5):
         dice_step(s, ("hold", i))
     check_screen(s, screen)
-    first = screen.dice[0].x
-    last = screen.dice[5].x
-    assert first - 4 >= 0 and last + 16 <= 158        # padded faces inside 160 px
+    first = screen.dice[0].node.x
+    last = screen.dice[5].node.x
+    # The dice (24 px at scale 1's logical pixels) and the cursor's box
+    # (one pixel around a die) inside the 160 px.
+    assert first - 2 >= 0 and last + 24 + 2 <= 160
     leds = s.app.leds
     if leds.die_leds:
         assert leds.colours()[:6] == [HELD_LED if game.held[i] else 0x303030 for i in range(6)]

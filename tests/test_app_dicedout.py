@@ -5,6 +5,7 @@ import random
 import pytest
 
 from dws_app import theme
+from dws_app.dice_art import HOLLOW
 from dws_app.game_dicedout import DicedOutScreen
 from dws_core.dicedout import EXTRA, PENALTY, DicedOut
 from sim.play import finish_interludes as settle, open_setup, setup_and_start
@@ -108,7 +109,7 @@ def play(s, rnd, counter=None, on_result=None):
             total = game.dice[0] + game.dice[1]
             assert screen.msg1.shown() == "%d is marked: roll again" % total
             assert screen.msg2.shown() == "(%d left)  A: roll" % game.rerolls_left(p)
-            assert [d.shown() for d in screen.dice] == [str(v) for v in game.dice]
+            assert [d.value for d in screen.dice] == list(game.dice)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -194,7 +195,7 @@ def check_peek(screen, q):
     boxes = screen.boxes.shown()
     assert boxes.count("[x]") == g.used[q] and boxes.count("[ ]") == g.rerolls_left(q)
     assert screen.cursor.hidden
-    assert [d.shown() for d in screen.dice] == ["", ""]
+    assert [(d.value, d.style) for d in screen.dice] == [(0, HOLLOW)] * 2
     assert screen.msg1.shown() == "P%d's sheet: read-only" % (q + 1)
     assert screen.msg2.shown() == "UP/DOWN: next  A: back"
 
@@ -238,7 +239,7 @@ def test_bonus_mark_with_the_cursor(profile):
     assert screen.cells[9 - 2].background == theme.GREEN
     assert screen.cells[12 - 2].background == theme.GREEN
     assert screen.cells[3 - 2].background == theme.WHITE
-    assert [d.shown() for d in screen.dice] == ["6", "6"]
+    assert [d.value for d in screen.dice] == [6, 6]
     assert_fits(s)
     if s.app.leds.die_leds:     # one LED per number: 2, 7 unmarked
         colours = s.app.leds.colours()

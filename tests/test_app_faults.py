@@ -453,7 +453,7 @@ def test_continue_resumes_same_player_and_dice_without_writing(profile):
     app.poll()
     assert isinstance(app.top, DwsScreen) and app.top.header.shown().startswith(
         "P%d " % (resumed.current + 1))
-    assert [d.text.strip() for d in app.top.dice] == [str(v) for v in resumed.dice_value]
+    assert [d.value for d in app.top.dice] == list(resumed.dice_value)
     assert app.store.stats["writes"] == 0
 
 

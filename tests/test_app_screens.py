@@ -80,10 +80,10 @@ def test_chosen_die_is_highlighted():
             screen = session.screen
             game = screen.game
             for i in game.picked:
-                assert screen.dice[i].background == 0xFFFFFF
+                assert screen.dice[i].colours[0] == 0xFFFFFF
             for i in range(len(game.dice_free)):
                 if game.dice_free[i]:
-                    assert screen.dice[i].background != 0xFFFFFF
+                    assert screen.dice[i].colours[0] != 0xFFFFFF
             assert not screen.cell_box.hidden and screen.die_box.hidden
             return
     raise AssertionError("no dws-mark scene")

@@ -50,10 +50,10 @@ def check_screen(screen):
     if g.phase == SELECT:
         assert screen.info.shown().startswith("= %d  chosen %d" % (g.target(p), open_sum(g.selection)))
         dice = g.dice[:1] if g.together and g.use[p] == 1 else g.dice
-        shown = [screen.dice[k].shown() for k in range(2) if not screen.dice[k].hidden]
-        assert shown == [str(d) for d in dice]
+        shown = [screen.dice[k].value for k in range(2) if not screen.dice[k].node.hidden]
+        assert shown == list(dice)
     if g.phase == USE:
-        assert [d.shown() for d in screen.dice] == ["?", "?"]   # nothing rolled yet
+        assert [d.value for d in screen.dice] == [0, 0]   # nothing rolled yet
         assert screen.button.shown() == "USE"
 
 
@@ -240,7 +240,7 @@ def test_one_die_and_stuck_turn(profile):
     assert "UP/DOWN: 1/2 dice" in screen.msg1.shown()
     s.press("DOWN")
     assert screen.ndice == 1 and screen.info.shown() == "1 die"
-    assert screen.dice[1].hidden
+    assert screen.dice[1].node.hidden
     while screen.waiting is None:
         finish_interludes(s)
         if game.phase == ROLL:
@@ -288,7 +288,7 @@ def test_declaration_screen_before_the_roll(profile):
     screen = settle(s)
     assert screen.msg1.shown() == "Before the roll: 1 or 2?"
     assert screen.msg2.shown() == "UP/DOWN A:ok SELECT:hint"   # nothing to undo yet
-    assert [d.shown() for d in screen.dice] == ["?", "?"] and game.dice == []
+    assert [d.value for d in screen.dice] == [0, 0] and game.dice == []
     assert screen.button.shown() == "USE" and screen.info.shown() == "use 2 dice"
     assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 45", "P3 ?"]
     s.press("UP")
@@ -316,7 +316,7 @@ def test_declaration_screen_before_the_roll(profile):
     assert len(game.dice) == 2 and game.phase == SELECT or game.current != 0
     if game.current == 0 and game.phase == SELECT:
         assert game.target(0) == game.dice[0]      # one die: die 1 is the total
-        assert screen.dice[1].hidden and screen.dice[0].shown() == str(game.dice[0])
+        assert screen.dice[1].node.hidden and screen.dice[0].value == game.dice[0]
         assert screen.info.shown().startswith("= %d " % game.dice[0])
     assert [lb.shown() for lb in screen.scores][1] == "P2 %d" % game.score_now(1)
     s.press("B")                                   # nothing to take back after the roll

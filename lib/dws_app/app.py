@@ -17,6 +17,7 @@ import sys
 from dws_app import theme, ui
 from dws_app.buttons import Buttons
 from dws_app.clock import ticks_diff
+from dws_app.dice_art import sheet
 from dws_app.leds import Leds
 from dws_app.sound import Sound
 from dws_app.catalog import screen_class
@@ -66,6 +67,10 @@ class App:
         # Shown while a game's screen is let go: nothing to draw, and the
         # panel keeps its last picture until the next refresh.
         self.blank = ui.group()
+        # The dice's sprite sheet, read at power-up while the heap is still
+        # empty (the loader's code comes and goes before the menu is built),
+        # and kept: every game's dice are tiles of this one Bitmap.
+        sheet()
         self._boot(store)
 
     def _boot(self, store=None):

@@ -3,8 +3,9 @@ cargo, everyone's scores.
 
 Layout (26x10 text grid): row 0 whose turn and the round; rows 1-2 the six
 (classic: five) dice, large; row 3 under each die its role: ``SHP`` ship,
-``CPT`` captain, ``CRW`` crew (banked dice also take the role's colour),
-``hld`` a held cargo die; row 4 rolls left and the cargo; rows 5-7 the score
+``CPT`` captain, ``CRW`` crew (banked dice are framed and take the role's
+colour), ``hld`` a held cargo die (framed, grey); blank outlines before the
+turn's first roll; row 4 rolls left and the cargo; rows 5-7 the score
 table; rows 8-9 messages.
 
 Controls: A rolls, UP accepts the cargo (once crewed).  With ``hold_cargo``
@@ -13,6 +14,7 @@ When a turn ends its last dice stay up until A, then the device is passed on.
 """
 
 from dws_app import theme, ui
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
 from dws_app.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.cargo import FREE
@@ -21,7 +23,8 @@ ROLE_TEXT = ("", "SHP", "CPT", "CRW")
 ROLE_NAME = ("", "ship", "captain", "crew")
 ROLE_BG = (theme.WHITE, 0xFFB020, 0x40C0FF, theme.GREEN)
 HELD_BG = 0x8C8C8C
-SLOT = 24               # pixels from one die to the next
+DIE_PX = 2 * SIZE       # a die's side: the sheet's dice at scale 2
+SLOT = DIE_PX + 2       # pixels from one die to the next
 
 
 class CargoScreen(GameScreen):
@@ -29,16 +32,17 @@ class CargoScreen(GameScreen):
         GameScreen.__init__(self, app, game)
         n = game.dice_count
         self.header = self.text(0, 0, ui.COLS)
-        # A die's face spans x - 2 .. x + 14 (padding 1 at scale 2).
-        x0 = 4 + (ui.WIDTH - (SLOT * n - 8)) // 2
+        # A die spans x .. x + 23; six of them and the cursor's box around
+        # one fill the width (x0 = 3: the box from 2 to 158).
+        x0 = 2 + (ui.WIDTH - (SLOT * n - 2)) // 2
         self.dice = []
         self.roles = []
         for i in range(n):
             x = x0 + SLOT * i
-            self.dice.append(ui.Text(self.root, x, ui.LH, 1, theme.BLACK, " ",
-                                     background=theme.WHITE, padding=1, scale=2))
-            self.roles.append(ui.Text(self.root, x - 3, 3 * ui.LH, 3, theme.FG))
-        self.cursor = ui.rect(self.root, 0, ui.LH - 1, 20, 2 * ui.LH + 2, theme.ACCENT,
+            self.dice.append(Die(self.root, x, ui.LH, scale=2))
+            self.roles.append(ui.Text(self.root, x + (DIE_PX - 3 * ui.CW) // 2, 3 * ui.LH, 3,
+                                      theme.FG))
+        self.cursor = ui.rect(self.root, 0, ui.LH - 1, DIE_PX + 2, DIE_PX + 2, theme.ACCENT,
                               outline=True)
         self.x0 = x0
         self.status = self.text(0, 4, ui.COLS)
@@ -67,16 +71,21 @@ class CargoScreen(GameScreen):
         cargo = 0
         for i in range(len(self.dice)):
             die = self.dice[i]
-            die.text = str(values[i]) if values[i] else " "
+            v = values[i]
             mark = self.roles[i]
             if roles[i] != FREE:
                 level += 1
-                die.background = ROLE_BG[roles[i]]
+                die.show(v, FRAMED, ROLE_BG[roles[i]])
                 mark.text = ROLE_TEXT[roles[i]]
                 mark.color = ROLE_BG[roles[i]]
             else:
-                cargo += values[i]
-                die.background = HELD_BG if held[i] else (theme.WHITE if values[i] else theme.DARK)
+                cargo += v
+                if held[i]:
+                    die.show(v, FRAMED, HELD_BG)
+                elif v:
+                    die.show(v, PLAIN)
+                else:
+                    die.show(0, HOLLOW, theme.DARK, theme.DARK)
                 mark.text = "hld" if held[i] else ""
                 mark.color = theme.FG
         left = "Rolls left %d" % g.rolls_left() if self.result is None else "Turn over"
@@ -94,7 +103,7 @@ class CargoScreen(GameScreen):
             self.cursor.hidden = True
             return
         self.cursor.hidden = False
-        self.cursor.x = self.x0 + SLOT * self.pick - 4
+        self.cursor.x = self.x0 + SLOT * self.pick - 1
 
     def instructions(self, level):
         g = self.game
@@ -141,7 +150,7 @@ class CargoScreen(GameScreen):
         if frame < 0:
             return
         for i in self.rolled:
-            self.dice[i].text = str(anim_value(frame, i))
+            self.dice[i].show(anim_value(frame, i), PLAIN)
         leds = self.app.leds
         for i in range(leds.count):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.player_colour(self.view[0]))

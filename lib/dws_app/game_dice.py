@@ -10,12 +10,14 @@ is held; B undoes holds and count changes since the roll.
 """
 
 from dws_app import theme, ui
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
 from dws_app.game_base import GameScreen, anim_value
 from dws_core.dice import MAX_DICE
 
 SLOT = 26               # px per die
 DIE_Y = 19
-HELD_Y = DIE_Y + 28
+DIE_PX = 2 * SIZE       # a die's side: the sheet's dice at scale 2
+HELD_Y = DIE_Y + DIE_PX + 4
 SUM_Y = 66
 
 
@@ -27,11 +29,11 @@ class DiceScreen(GameScreen):
         self.dice = []
         self.held = []
         for _ in range(MAX_DICE):
-            self.dice.append(ui.Text(self.root, 0, DIE_Y, 1, theme.BLACK, "-", scale=2,
-                                     background=theme.WHITE, padding=2))
+            self.dice.append(Die(self.root, 0, DIE_Y, scale=2))
             self.held.append(ui.Text(self.root, 0, HELD_Y, 4, theme.ACCENT, "HELD"))
-        # Two pixels clear of a die's padded face (x+3..x+23, DIE_Y-3..DIE_Y+24).
-        self.die_box = ui.rect(self.root, 0, DIE_Y - 5, SLOT, 33, theme.ACCENT, outline=True)
+        # One pixel clear of a die (x+1..x+24, DIE_Y..DIE_Y+23).
+        self.die_box = ui.rect(self.root, 0, DIE_Y - 2, SLOT, DIE_PX + 4, theme.ACCENT,
+                               outline=True)
         self.total = ui.Text(self.root, 2, SUM_Y, 7, theme.FG, scale=2)
         bx = 2 + 21 * ui.CW
         self.button = ui.Text(self.root, bx, SUM_Y + 6, 4, theme.BLACK, "ROLL",
@@ -53,17 +55,23 @@ class DiceScreen(GameScreen):
         self.rolls.text = "%10s" % ("rolls %d" % g.rolls)
         for i in range(MAX_DICE):
             die = self.dice[i]
+            node = die.node
             held = self.held[i]
             shown = i < n
-            die.hidden = not shown
+            if node.hidden == shown:    # (set only when it changes: a redraw)
+                node.hidden = not shown
             held.hidden = not (shown and g.held[i])
             if not shown:
                 continue
             x = self.x_of(i)
-            die.move(x + 7, DIE_Y)      # its padded face spans x+3..x+23
+            if node.x != x + 1:
+                node.x = x + 1
             held.move(x + 1, HELD_Y)
-            die.text = str(g.values[i]) if g.values[i] else "-"
-            die.background = theme.ACCENT if g.held[i] else theme.WHITE
+            v = g.values[i]
+            if g.held[i]:               # held: framed, yellow
+                die.show(v, FRAMED, theme.ACCENT, theme.BLACK, theme.WHITE)
+            else:                       # before the first roll: a blank outline
+                die.show(v, PLAIN if v else HOLLOW)
         self.total.text = "Sum %d" % g.total()
         on_die = self.cursor < n
         self.die_box.hidden = not on_die
@@ -101,7 +109,7 @@ class DiceScreen(GameScreen):
         leds = self.app.leds
         for i in range(g.count):
             if not g.held[i]:
-                self.dice[i].text = str(anim_value(frame, i))
+                self.dice[i].show(anim_value(frame, i), PLAIN)
         for i in range(leds.count):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.ACCENT)
         leds.show()

@@ -5,7 +5,8 @@ Layout (26x10 text grid, y in logical pixels): row 0 whose turn and the
 round; the numbers 2-7 and 8-12 in two rows 2 px apart (so inverted cells do
 not merge), marked numbers inverted (black on white, green when marked this
 turn), bonus numbers with a ``*``; the reroll boxes, ``[x]`` ticked, ``[ ]``
-left; the two dice large at the right; the score table (this round or the
+left; the two dice at the right of the second row (blank outlines while they
+are not this turn's); the score table (this round or the
 roll-off, total); rows 8-9 messages.
 
 Controls: A rolls.  After a bonus number LEFT/RIGHT choose an unmarked
@@ -19,12 +20,13 @@ sheet and dice of that turn stay up until A, then the device is passed on
 """
 
 from dws_app import theme, ui
+from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die
 from dws_app.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
 
 CELL_W = 4          # grid columns per number cell
-DICE_COL = 20       # the dice sit at the right of rows 2-3
+DICE_COL = 20       # the dice sit right of the second row's cells (cols 0-18)
 USED = 0xFF6060
 
 
@@ -50,10 +52,9 @@ class DicedOutScreen(GameScreen):
                                       background=theme.BG, padding=1))
         self.boxes = ui.Text(self.root, 2, BOXES_Y, DICE_COL - 1)
         self.dice = []
-        for k in range(2):
-            self.dice.append(ui.Text(self.root, 2 + DICE_COL * ui.CW + 20 * k, CELL_Y[1], 1,
-                                     theme.BLACK, " ", background=theme.WHITE,
-                                     padding=1, scale=2))
+        for k in range(2):          # x 124..152, y 30..42: clear of 12* and the boxes
+            self.dice.append(Die(self.root, 4 + DICE_COL * ui.CW + (SIZE + 4) * k,
+                                 CELL_Y[1] + 4))
         self.table = ScoreTable(self, 0, game.players, ("Rnd", "Tot"), y=TABLE_Y)
         self.cursor = ui.rect(self.root, 0, 0, 3 * ui.CW + 4, ui.LH + 2,
                               theme.ACCENT, outline=True)
@@ -118,9 +119,10 @@ class DicedOutScreen(GameScreen):
         self.show_leds()
 
     def draw_die(self, k, value):
-        die = self.dice[k]
-        die.text = str(value) if value else " "
-        die.background = theme.WHITE if value else theme.DARK
+        if value:
+            self.dice[k].show(value, PLAIN)
+        else:
+            self.dice[k].show(0, HOLLOW, theme.DARK, theme.DARK)
 
     def place_cursor(self):
         phase = self.game.phase if self.result is None and self.peek < 0 else -1
@@ -186,8 +188,8 @@ class DicedOutScreen(GameScreen):
     def roll_frame(self, frame):
         if frame < 0:
             return
-        self.dice[0].text = str(anim_value(frame, 0))
-        self.dice[1].text = str(anim_value(frame, 1))
+        for k in range(2):
+            self.dice[k].show(anim_value(frame, k), PLAIN)
         leds = self.app.leds
         for i in range(leds.count):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.player_colour(self.view[0]))

@@ -16,6 +16,7 @@ start (nothing to undo) it shows the others' boards, one per B.
 """
 
 from dws_app import theme, ui
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
 from dws_app.game_base import GameScreen, anim_value
 from dws_core.dws import BLUE, CHECKED, CROSSED, PURPLE, RED, SPENT
 
@@ -23,6 +24,7 @@ CELL_CHARS = ".x/"
 SIX_CHARS = ".x#"
 BOARD_ROW = 2            # first board line
 BLINK_MS = 250
+DIE_PITCH = SIZE + 2     # px from one die to the next
 COLOUR_KEYS = "dice row: UP red DOWN blue"
 
 
@@ -60,15 +62,15 @@ class DwsScreen(GameScreen):
         self.blue6 = self.text(25, BOARD_ROW, 1, theme.FG, lines=5)
         self.cell_box = ui.rect(self.root, 0, 0, 10, 13, theme.ACCENT, outline=True)
         n = len(game.dice_colour)
-        self.dice_x0 = 2 + (ui.COLS - 2 * n) * ui.CW // 2
-        # The dice sit between the board (ends at y=84) and the messages.
-        self.dice_y = max(86, self.row_y(8) - 15)
+        self.dice_x0 = 2 + (ui.WIDTH - DIE_PITCH * n + 2) // 2
+        # The dice sit between the board (its glyphs end above y=84) and the
+        # messages (at y=96 on the Pico, whose glyphs start lower).
+        self.dice_y = max(84, self.row_y(8) - 14)
         self.dice = []
         for i in range(n):
-            self.dice.append(ui.Text(self.root, self.dice_x0 + 12 * i + 2, self.dice_y,
-                                     1, theme.WHITE, "?",
-                                     background=theme.DIE_BG[game.dice_colour[i]], padding=2))
-        self.die_box = ui.rect(self.root, 0, self.dice_y - 1, 12, 14, theme.ACCENT, outline=True)
+            self.dice.append(Die(self.root, self.dice_x0 + DIE_PITCH * i, self.dice_y))
+        self.die_box = ui.rect(self.root, 0, self.dice_y - 1, SIZE + 2, SIZE + 2, theme.ACCENT,
+                               outline=True)
         self.die_cursor = 0
         self.bx = 0
         self.row = 0
@@ -152,18 +154,15 @@ class DwsScreen(GameScreen):
 
     def draw_die(self, i, value):
         g = self.game
-        label = self.dice[i]
-        label.text = str(value)
+        colour = theme.DIE_BG[g.dice_colour[i]]
         if i in g.picked:
-            # Taken this turn: inverted (white face, coloured pips).
-            label.background = theme.WHITE
-            label.color = theme.DIE_BG[g.dice_colour[i]]
+            # Taken this turn: framed, inverted (white face, coloured pips).
+            self.dice[i].show(value, FRAMED, theme.WHITE, colour, colour)
         elif g.dice_free[i]:
-            label.background = theme.DIE_BG[g.dice_colour[i]]
-            label.color = theme.WHITE
+            self.dice[i].show(value, PLAIN, colour, theme.WHITE)
         else:
-            label.background = theme.TAKEN_BG
-            label.color = theme.TAKEN_FG
+            # Used (marked, or left by the colour taken): only its outline.
+            self.dice[i].show(value, HOLLOW, theme.TAKEN_FG, theme.TAKEN_FG)
 
     def place_cursor(self):
         if self.on_board:
@@ -174,7 +173,7 @@ class DwsScreen(GameScreen):
         else:
             self.cell_box.hidden = True
             self.die_box.hidden = False
-            self.die_box.x = self.dice_x0 + 12 * self.die_cursor
+            self.die_box.x = self.dice_x0 + DIE_PITCH * self.die_cursor - 1
 
     def instructions(self):
         """What A and B do here, in one line that changes by a word, over the
@@ -235,7 +234,8 @@ class DwsScreen(GameScreen):
             return
         leds = self.app.leds
         for i in range(len(self.dice)):
-            self.dice[i].text = str(anim_value(frame, i))
+            self.dice[i].show(anim_value(frame, i), PLAIN,
+                              theme.DIE_BG[self.game.dice_colour[i]], theme.WHITE)
         for i in range(leds.count):
             k = i if leds.die_leds else (frame + i) % 3
             if leds.die_leds and i >= len(self.dice):

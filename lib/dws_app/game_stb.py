@@ -16,6 +16,7 @@ over) stays on screen until A, then the device is passed on.
 """
 
 from dws_app import theme, ui
+from dws_app.dice_art import HOLLOW, PLAIN, Die
 from dws_app.game_base import GameScreen, anim_value
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
@@ -58,8 +59,7 @@ class StbScreen(GameScreen):
                                 theme.ACCENT, outline=True)
         self.dice = []
         for k in range(2):
-            self.dice.append(ui.Text(self.root, 4 + 14 * k, DICE_Y, 1, theme.BLACK, "?",
-                                     background=theme.WHITE, padding=2))
+            self.dice.append(Die(self.root, 2 + 14 * k, DICE_Y))   # clear of the info at x=32
         self.info = self.text(5, 0, 15, theme.FG)
         self.info.move(self.info.x, DICE_Y)
         self.button = ui.Text(self.root, 2 + 21 * ui.CW, DICE_Y, 4, theme.BLACK, "ROLL",
@@ -107,9 +107,11 @@ class StbScreen(GameScreen):
         for i in range(g.tiles):
             self.draw_tile(i, box, sel)
         for k in range(2):
-            self.dice[k].hidden = k >= len(dice)
-            if k < len(dice):
-                self.dice[k].text = str(dice[k]) if dice[k] else "?"
+            node = self.dice[k].node
+            if node.hidden != (k >= len(dice)):    # (a redraw, even unchanged)
+                node.hidden = k >= len(dice)
+            if k < len(dice):          # not rolled yet: a blank outline
+                self.dice[k].show(dice[k], PLAIN if dice[k] else HOLLOW)
         self.draw_scores(p)
         self.draw_info(p, sel, dice)
         self.place_cursor()
@@ -257,7 +259,7 @@ class StbScreen(GameScreen):
         dice = self.view()[3]
         for k in range(len(dice)):
             if dice[k]:
-                self.dice[k].text = str(anim_value(frame, k))
+                self.dice[k].show(anim_value(frame, k), PLAIN)
         leds = self.app.leds
         for i in range(leds.count):
             leds.set(i, TILE_OPEN if (frame + i) % 2 else theme.WHITE)

@@ -1,0 +1,81 @@
+"""Dice drawn as dice: one sprite with pips per die, over one sheet.
+
+The sheet, ``dice.bmp`` beside this module (made from art/dice.txt by
+``python -m tools.art``), holds 12x12 tiles: faces 0 (blank) to 6 across,
+one style a row: ``PLAIN`` (rounded) a die in play, ``FRAMED`` (a frame,
+square corners) held, taken this turn or banked, ``HOLLOW`` (outline and
+pips) used up or not rolled, so states differ in shape, not only colour.
+The app loads it at power-up (``sheet``) and keeps it; a die is a one-tile
+TileGrid over it with its own palette (0 clear, 1 face, 2 pips, 3 frame).
+"""
+
+import displayio
+
+from dws_app import theme
+
+SIZE = 12               # pixels a side of a die at scale 1
+FACES = 7               # tiles per style: faces 0 (blank) .. 6
+PLAIN = 0
+FRAMED = 1
+HOLLOW = 2
+SHEET = "/lib/dws_app/dice.bmp"
+LOADER = ("adafruit_imageload.bmp.indexed", "adafruit_imageload.bmp",
+          "adafruit_imageload.displayio_types", "adafruit_imageload")
+
+_sheet = []             # [the Bitmap] once loaded
+
+
+def sheet():
+    """The sheet's Bitmap (2 bits a pixel, 864 bytes on the board), read at
+    the first call by adafruit_imageload, whose code is let go at once."""
+    if not _sheet:
+        import adafruit_imageload
+        from dws_app.drive import find
+        from dws_app.memory import forget
+        bitmap, _palette = adafruit_imageload.load(find(SHEET), bitmap=displayio.Bitmap,
+                                                   palette=displayio.Palette)
+        _sheet.append(bitmap)
+        forget(LOADER)
+    return _sheet[0]
+
+
+class Die:
+    """A die at (x, y) of ``parent``, ``SIZE * scale`` pixels a side; move
+    or hide its ``node``.  (No more methods: each is heap during a game.)"""
+
+    def __init__(self, parent, x, y, scale=1):
+        pal = displayio.Palette(4)
+        pal.make_transparent(0)
+        self.palette = pal
+        grid = displayio.TileGrid(sheet(), pixel_shader=pal, width=1, height=1,
+                                  tile_width=SIZE, tile_height=SIZE, default_tile=0)
+        self.grid = grid
+        if scale == 1:
+            node = grid
+        else:
+            node = displayio.Group(scale=scale)
+            node.append(grid)
+        node.x = x
+        node.y = y
+        self.node = node
+        self.value = 0
+        self.style = PLAIN
+        self.colours = (None, None, None)
+        parent.append(node)
+
+    def show(self, value, style=PLAIN, face=theme.WHITE, pips=theme.BLACK, frame=theme.WHITE):
+        """Face ``value`` (0 blank) in ``style``; sets only what changed."""
+        self.value = value
+        self.style = style
+        tile = style * FACES + value
+        grid = self.grid
+        if grid[0] != tile:
+            grid[0] = tile
+        colours = (face, pips, frame)
+        if colours != self.colours:
+            old = self.colours
+            pal = self.palette
+            for k in range(3):
+                if colours[k] != old[k]:
+                    pal[k + 1] = colours[k]
+            self.colours = colours

@@ -1,0 +1,131 @@
+"""The dice's sprite sheet: the committed BMP is what tools/art.py makes of
+art/dice.txt, the game loads it into a small Bitmap, each die shows the
+tile of its value, and every state of a die differs from the others in its
+pixels' shape (which palette index each pixel has), not only in colour."""
+
+from pathlib import Path
+
+import displayio
+import pytest
+
+from dws_app import dice_art, theme
+from dws_app.dice_art import FACES, FRAMED, HOLLOW, PLAIN, SIZE, Die
+from tools import art
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_committed_sheet_is_made_from_its_source():
+    built = art.build(REPO)
+    assert set(built) == {"lib/dws_app/dice.bmp"}
+    for path, data in built.items():
+        assert (REPO / path).read_bytes() == data, "run python -m tools.art"
+    assert art.main(["--check"]) == 0
+
+
+def test_source_has_three_styles_of_seven_faces():
+    size, legend, styles, rows = art.parse((REPO / "art/dice.txt").read_text())
+    assert size == SIZE
+    assert styles == ["plain", "framed", "hollow"]       # PLAIN, FRAMED, HOLLOW
+    assert sorted(legend.values()) == [0, 1, 2, 3]
+    assert len(rows) == 3 * SIZE and all(len(r) == FACES * SIZE for r in rows)
+
+
+def test_art_errors_name_the_problem():
+    with pytest.raises(art.ArtError, match="not in the legend"):
+        art.parse("size 2\nlegend . 0 t\nstyle a\n.x\n..\n")
+    with pytest.raises(art.ArtError, match="tiles of 2"):
+        art.parse("size 2\nlegend . 0 t\nstyle a\n...\n..\n")
+    with pytest.raises(art.ArtError, match="has 1 lines"):
+        art.parse("size 2\nlegend . 0 t\nstyle a\n..\n")
+
+
+def tile(style, value):
+    """The tile's palette indices, as rows of the loaded sheet."""
+    sheet = dice_art.sheet()
+    x0 = value * SIZE
+    y0 = style * SIZE
+    return tuple(tuple(sheet[x0 + x, y0 + y] for x in range(SIZE)) for y in range(SIZE))
+
+
+def pips(t):
+    return sum(row.count(2) for row in t)
+
+
+def test_the_sheet_loads_once_at_two_bits_a_pixel():
+    sheet = dice_art.sheet()
+    assert dice_art.sheet() is sheet
+    assert (sheet.width, sheet.height) == (FACES * SIZE, 3 * SIZE)
+    assert isinstance(sheet, displayio.Bitmap)
+    assert max(sheet[x, y] for x in range(sheet.width) for y in range(sheet.height)) == 3
+
+
+def test_faces_have_their_number_of_pips():
+    for style in (PLAIN, FRAMED, HOLLOW):
+        for value in range(FACES):
+            assert pips(tile(style, value)) == 4 * value, (style, value)
+
+
+def test_states_differ_in_shape():
+    for value in range(FACES):
+        shapes = [tile(style, value) for style in (PLAIN, FRAMED, HOLLOW)]
+        assert len(set(shapes)) == 3, value
+        # ...and not by the pips' colour alone: the face or the frame differs.
+        masks = [tuple(tuple(v in (1, 3) for v in row) for row in t) for t in shapes]
+        assert len(set(masks)) == 3, value
+
+
+def test_a_die_shows_the_tile_of_its_value_and_style():
+    root = displayio.Group()
+    die = Die(root, 5, 7)
+    assert die.node in root and (die.node.x, die.node.y) == (5, 7)
+    for style in (PLAIN, FRAMED, HOLLOW):
+        for value in range(FACES):
+            die.show(value, style, theme.DIE_BG[0], theme.WHITE, theme.ACCENT)
+            assert die.grid[0] == style * FACES + value
+            assert (die.value, die.style) == (value, style)
+    assert die.colours == (theme.DIE_BG[0], theme.WHITE, theme.ACCENT)
+    pal = die.palette
+    assert (pal[1], pal[2], pal[3]) == (theme.DIE_BG[0], theme.WHITE, theme.ACCENT)
+    assert pal.is_transparent(0)
+    big = Die(root, 0, 0, scale=2)
+    assert big.node.scale == 2 and big.grid in big.node
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_dice_wide_shut_dice_show_value_and_state(profile):
+    """A device turn: free dice plain in their colour, the dice taken this
+    turn framed, the used ones hollow; each die's tile is its value's."""
+    from sim.screenshots import _device_turn
+    s = _device_turn(profile)
+    seen = set()
+    for _ in range(40):
+        screen = s.screen
+        g = screen.game
+        if type(screen).__name__ == "DwsScreen" and not screen.animating():
+            for i, die in enumerate(screen.dice):
+                style = FRAMED if i in g.picked else PLAIN if g.dice_free[i] else HOLLOW
+                assert die.grid[0] == style * FACES + g.dice_value[i]
+                colour = theme.DIE_BG[g.dice_colour[i]]
+                assert die.colours[0] == {PLAIN: colour, FRAMED: theme.WHITE,
+                                          HOLLOW: theme.TAKEN_FG}[style]
+                seen.add(style)
+        s.wait(100)
+    assert seen == {PLAIN, FRAMED, HOLLOW}
+
+
+def test_dice_fit_between_the_board_and_the_messages():
+    """The dice row of a 4-dice-a-colour game (9 dice) inside the width and
+    under the board's last line, the cursor's box around a die too."""
+    from sim.play import finish_interludes
+    from sim.screenshots import _dws_session
+    for profile in ("pybadge", "pico_dice"):
+        s = _dws_session(profile)
+        finish_interludes(s)
+        screen = s.screen
+        assert type(screen).__name__ == "DwsScreen"
+        first, last = screen.dice[0].node, screen.dice[-1].node
+        assert len(screen.dice) == 9
+        assert first.x - 1 >= 0 and last.x + SIZE + 1 <= 160
+        assert first.y - 1 >= 6 * 12 + 11        # the board's last glyph row
+        assert first.y + SIZE <= screen.row_y(8) + 1   # the message glyphs' first row is blank
