@@ -16,8 +16,7 @@ the k winners, so an even match scores 1/players.
   round and its total with the cargo stayed below another player's.  Must
   be 0.
 """
-import math
-
+from bench.win_share import paired
 from dws_core import bots
 from dws_core.cargo import Cargo
 from dws_core.rng import Rng
@@ -50,30 +49,13 @@ def play(players, seat, level, seed, options, losses):
     return 1.0 / len(winners) if seat in winners else 0.0
 
 
-def mean_ci(points):
-    mean = sum(points) / len(points)
-    var = sum((x - mean) ** 2 for x in points) / (len(points) - 1)
-    half = 1.96 * math.sqrt(var / len(points))
-    return mean, mean - half, mean + half
-
-
 def run():
     losses = [0]
     out = {}
     for players, first_seed in ((2, 330001), (3, 330001 + GAMES)):
-        shares = []
-        gains = []
-        for k in range(GAMES):
+        def game(seat, new, seed, k, players=players):
             options = VARIANTS[(k // players) % len(VARIANTS)]
-            seat = k % players
-            got = play(players, seat, "expert", first_seed + k, options, losses)
-            shares.append(got)
-            gains.append(got - play(players, seat, "strong", first_seed + k, options, losses))
-        key = "cargo.expert_vs_strong.win_share_%dp" % players
-        for name, points in ((key, shares), (key.replace("win_share", "gain"), gains)):
-            mean, low, high = mean_ci(points)
-            out[name] = round(mean, 4)
-            out[name + "_ci95_low"] = round(low, 4)
-            out[name + "_ci95_high"] = round(high, 4)
+            return play(players, seat, "expert" if new else "strong", seed, options, losses)
+        out.update(paired("cargo.expert_vs_strong", players, first_seed, GAMES, game))
     out["cargo.expert.accepted_certain_losses"] = losses[0]
     return out

@@ -15,7 +15,7 @@ match scores 1/players.
   the final round, with a lower total than another's where a take that did
   not end it was open (its marks fill no third column).  Must be 0.
 """
-from bench.cargo_win import mean_ci
+from bench.win_share import paired
 from dws_core import bot_dws
 from dws_core.dws import DiceWideShut
 from dws_core.dws_columns import build
@@ -64,20 +64,10 @@ def run():
     lost = [0]
     out = {}
     for players, first_seed in ((2, 410001), (3, 410001 + GAMES)):
-        shares = []
-        gains = []
-        for k in range(GAMES):
+        def game(seat, new, seed, k, players=players):
             options = {"no_doubles": (k // players) % 2 == 1}
-            seat = k % players
-            got = play(players, seat, True, first_seed + k, options, lost)
-            shares.append(got)
-            gains.append(got - play(players, seat, False, first_seed + k, options, lost))
-        key = "dws.strong_vs_before.win_share_%dp" % players
-        for name, points in ((key, shares), (key.replace("win_share", "gain"), gains)):
-            mean, low, high = mean_ci(points)
-            out[name] = round(mean, 4)
-            out[name + "_ci95_low"] = round(low, 4)
-            out[name + "_ci95_high"] = round(high, 4)
+            return play(players, seat, new, seed, options, lost)
+        out.update(paired("dws.strong_vs_before", players, first_seed, GAMES, game))
     out["dws.strong.ended_lost"] = lost[0]
     return out
 
