@@ -126,7 +126,7 @@ def check_scores_screen(s, game):
 def test_two_player_turns_game(profile):
     s = new_game(profile, seed=21, players=2, rounds=2)
     screen = s.screen
-    assert screen.rolloff is not None and screen.msg1.shown().startswith("Roll-off: P")
+    assert screen.rolloff is not None and screen.msg1.shown().endswith(" starts")
     game, seen, passes = play(s, random.Random(4), check_leds=True)
     assert not game.together and game.rounds == 2
     assert len(game.round_scores[0]) == 2 and len(game.round_scores[1]) == 2
@@ -169,7 +169,9 @@ def test_rolloff_is_shown(profile):
             last[e[1]] = e[2]
     for p in range(4):
         assert screen.scores[p].shown() == "P%d %d+%d" % (p + 1, last[p][0], last[p][1])
-    assert screen.msg1.shown().startswith("Roll-off: P%d starts" % (game.current + 1))
+    tie = [e for e in game.initial_events if e[0] == "rolloff_tie"]
+    assert screen.msg1.shown() == "%s: P%d starts" % ("Tie rerolled" if tie else "Roll-off",
+                                                      game.current + 1)
     s.press("B")                        # skips the roll animation only
     s.press("B")                        # ignored while the roll-off waits for A
     assert screen.rolloff is not None

@@ -321,8 +321,7 @@ class DwsScreen(GameScreen):
         half = RED if self.bx <= 4 else BLUE
         col = self.bx if half == RED else self.bx - 6
         if half != g.colour:
-            self.refuse("Your dice are " + ("red" if g.colour == RED else "blue") +
-                        ": mark that half")
+            self.refuse(self.wrong_half(waiting))
             return
         value = g.cell_value(half, row, col)
         die = waiting[0]
@@ -334,6 +333,18 @@ class DwsScreen(GameScreen):
             self.instructions()
             return
         self.do(("mark", die, row, col))
+
+    def wrong_half(self, waiting):
+        """The refusal for a cell of the other colour's half: a 6 may go in
+        either half's 6-cells, so with a 6 waiting the 6-cells are named."""
+        g = self.game
+        name = "Red" if g.colour == RED else "Blue"
+        sixes = len([i for i in waiting if g.dice_value[i] == 6])
+        if sixes == len(waiting):
+            return "A 6 goes in a 6-cell"
+        if sixes:
+            return name + " half, or a 6-cell"
+        return name + " dice: mark " + name.lower() + " half"
 
     def do(self, step):
         events = self.try_step(step)

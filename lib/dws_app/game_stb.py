@@ -213,7 +213,7 @@ class StbScreen(GameScreen):
         if g.phase == ROLL:
             return "Your roll for everyone"
         if g.phase == USE:
-            return "Say: 1 die or 2, then roll"
+            return "Say 1 die or 2, then roll"
         return "Shut tiles adding to %d" % g.target(g.current)
 
     def pass_lines(self):
@@ -274,14 +274,14 @@ class StbScreen(GameScreen):
             if e[0] == "rolloff":
                 rolls[e[1]] = e[2]
             elif e[0] == "rolloff_tie":
-                tie = " after a tie"
+                tie = "Tie rerolled"
         if not rolls:
             GameScreen.begin_turn(self, False)
             return
         self.rolloff = rolls
         start = g.current
         self.frozen = (start, g.full, 0, list(rolls[start]))
-        self.waiting = ("Roll-off: P%d starts%s" % (start + 1, tie), "A: play", self.end_rolloff)
+        self.waiting = ("%s: P%d starts" % (tie or "Roll-off", start + 1), "A: play", self.end_rolloff)
         self.roll()
 
     def end_rolloff(self):

@@ -146,7 +146,7 @@ class ScoresScreen(ui.Screen):
             self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
             self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         keys = "<>:player A:menu" if self.columns else "A:menu"
-        self.footer = self.fixed(0, 9, theme.DIM, keys + ("  New best!" if new_best else ""))
+        self.footer = self.fixed(0, 9, theme.DIM, keys + (" New best!" if new_best else ""))
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         # (refresh() comes with on_show, when it is pushed)
