@@ -34,6 +34,12 @@ def dice_text(dice):
     return "+".join(str(d) for d in dice)
 
 
+def score_text(g, totals, p):
+    """Player ``p``'s score of the rounds played, in both modes, or "-"
+    before the first (0 is a shut box, not a player yet to play)."""
+    return "%d" % totals[p] if g.round_scores[p] else "-"
+
+
 class StbScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -141,10 +147,7 @@ class StbScreen(GameScreen):
             elif self.declaring(p):
                 label.text = "P%d %s" % (p + 1, ("?", "one", "two")[g.use[p]])
             else:
-                total = totals[p]
-                if g.together and not g.over and len(g.round_scores[p]) == g.round:
-                    total += g.score_now(p)
-                label.text = "P%d %d" % (p + 1, total)
+                label.text = "P%d %s" % (p + 1, score_text(g, totals, p))
             colour = theme.player_colour(p)
             if p == current and self.rolloff is None:
                 label.color, label.background = theme.BLACK, colour
@@ -221,8 +224,12 @@ class StbScreen(GameScreen):
 
     @staticmethod
     def turn_info(g):
-        return ("Round %d of %d" % (g.round + 1, g.rounds),
-                "Score so far %d" % g.scores()[g.current])
+        """The round, and the score so far once the player has one (0 is a
+        shut box: a player who has not played has no score yet)."""
+        lines = ("Round %d of %d" % (g.round + 1, g.rounds),)
+        if g.round_scores[g.current]:
+            lines += ("Score so far %d" % g.scores()[g.current],)
+        return lines
 
     # ----- LEDs -----------------------------------------------------------------
 

@@ -30,6 +30,10 @@ def final(app, game):
     app.game_running(False)
     app.game = None
     shown = game.scores()
+    if game.GAME_ID == 2:       # a Shut the Box player with no turn (instant win) has no score
+        for p in range(len(shown)):
+            if not game.round_scores[p]:
+                shown[p] = None
     scores = list(shown)
     seats = app.seats
     if seats is not None:       # device-played seats set no best score
@@ -59,12 +63,13 @@ def final(app, game):
 
 
 def place_lines(scores, ranking):
-    """One line per player, best first: "1 P2   61"."""
+    """One line per player, best first: "1 P2   61" ("-" for no score)."""
     lines = []
     place = 1
     for group in ranking:
         for p in group:
-            lines.append((p, "%d P%d %5d" % (place, p + 1, scores[p])))
+            score = "-" if scores[p] is None else "%d" % scores[p]
+            lines.append((p, "%d P%d %5s" % (place, p + 1, score)))
         place += len(group)
     return lines
 
