@@ -31,7 +31,15 @@ def choose_options_and_start(session, options):
             session.press("DOWN")
         while setup.options[name] != options[name]:
             session.press("RIGHT")
-    while setup.rows[setup.menu.index] != "start":
+    start_from_setup(session)
+
+
+def start_from_setup(session):
+    """A on "Start game", or on the last row where the setup has none (A
+    starts from every row but the seats)."""
+    setup = session.screen
+    last = "start" if "start" in setup.rows else setup.rows[-1]
+    while setup.rows[setup.menu.index] != last:
         session.press("DOWN")
     session.press("A")
 

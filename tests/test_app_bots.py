@@ -19,7 +19,7 @@ from dws_app.scores import ScoresScreen
 from dws_app.store import Store
 from dws_core import bots
 from sim.play import dws_step, finish_interludes as settle
-from sim.play import choose_options_and_start, open_setup as open_game_setup
+from sim.play import choose_options_and_start, open_setup as open_game_setup, start_from_setup
 from sim.script import Session
 from test_app_screens import _Counter
 
@@ -364,9 +364,7 @@ def test_human_only_game_never_loads_a_bot(monkeypatch):
         s.press("DOWN", "RIGHT", "LEFT", "SELECT")      # seat row, help
         assert isinstance(s.screen, HelpScreen)
         s.press("B")
-        while setup.rows[setup.menu.index] != "start":
-            s.press("DOWN")
-        s.press("A")
+        start_from_setup(s)
         for _ in range(6):
             top = settle(s)
             s.press("A" if seats_mod.held(top) or gid != 1 else "LEFT")

@@ -125,9 +125,8 @@ def test_played_games_show_on_scores_and_records(profile):
     setup = s.screen
     while setup.players != 1:
         s.press("LEFT")
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
+    from sim.play import start_from_setup
+    start_from_setup(s)
     game2, _seen, _passes = play_stb(s, random.Random(2), greedy=True)
     assert s.screen.tally_text() == "Tally 2 games: P1 2"
     best = min(score1, game2.scores()[0])          # lowest wins in Shut the Box

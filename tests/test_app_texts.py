@@ -147,3 +147,25 @@ def test_every_text_fits(profile, monkeypatch):
                 cut.where = "game %d, %d players, seats %s, %s" % (gid, players, seats, options)
                 storm(profile, gid, 10 * gid + players + seed, 1500, players, seats, options)
     cut.check()
+
+
+def test_setup_offers_only_rows_that_change_in_player_words():
+    """Shut the Box's setup keeps its title on screen and says no engine
+    identifiers; the Dice roller offers no players or seats row (one player,
+    no device play)."""
+    from dws_app.setup import SetupScreen
+    s = Session("pybadge", seed=1)
+    setup = SetupScreen(s.app, 2)
+    s.app.push(setup)
+    assert setup.menu.y0 > 0                     # the title's line is kept
+    texts = [setup.row_text(r) for r in setup.rows]
+    for i in range(len(setup.rows)):             # every value of every row
+        setup.menu.index = i
+        for _ in range(6):
+            setup.change(1)
+            texts += [setup.row_text(r) for r in setup.rows]
+    for t in texts:
+        assert "_" not in t and "<turns>" not in t, t
+    assert "L" in setup.letters and "C" not in setup.letters   # low-score
+    dice = SetupScreen(s.app, 5)
+    assert dice.rows[0] not in ("players", "seats") and "seats" not in dice.rows
