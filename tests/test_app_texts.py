@@ -169,3 +169,19 @@ def test_setup_offers_only_rows_that_change_in_player_words():
     assert "L" in setup.letters and "C" not in setup.letters   # low-score
     dice = SetupScreen(s.app, 5)
     assert dice.rows[0] not in ("players", "seats") and "seats" not in dice.rows
+
+
+def test_menu_hint_offers_select_only_where_it_opens_help():
+    """"SELECT:help" under a game (or Continue: that game's help), not
+    under Records or Settings, where SELECT does nothing."""
+    s = Session("pybadge", seed=1)
+    menu = s.screen
+    for _ in range(len(menu.menu.items)):
+        kind = menu.selected()[0]
+        offered = "SELECT:help" in menu.sub.shown()
+        assert offered == (kind in ("game", "continue")), (kind, menu.sub.shown())
+        s.press("SELECT")
+        assert (type(s.screen).__name__ == "HelpScreen") == offered
+        if offered:
+            s.press("B")
+        s.press("DOWN")
