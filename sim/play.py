@@ -45,11 +45,15 @@ def start_from_setup(session):
 
 
 def finish_interludes(session):
-    """Press through pass screens and roll animations until a game screen waits."""
+    """Press through pass screens, device turns' summaries and roll
+    animations until a game screen waits."""
     from dws_app.game_base import GameScreen
     for _ in range(10):
         top = session.screen
         if isinstance(top, GameScreen):
+            if top.back is not None:
+                session.press("A")     # past a device turn's summary
+                continue
             if top.animating():
                 session.press("B")     # any button skips the roll
                 continue

@@ -49,6 +49,8 @@ def half_text(cells):
 class DwsScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
+        self.first = {}                 # (begin_turn)
+        self.since = None
         self.header = self.text(0, 0, 20, theme.FG)
         self.take = self.text(21, 0, 5, theme.FG)
         self.text(1, 1, 11, theme.DIE_FG[RED], "1 2 3 4 5 6")
@@ -192,6 +194,29 @@ class DwsScreen(GameScreen):
             verb = "drop" if self.die_cursor in g.picked else "take"
         back = "boards" if g.players > 1 and not g.can_undo() else "undo"
         self.say("A: %-8s B: %s" % (verb, back), COLOUR_KEYS)
+
+    def begin_turn(self, rolled):
+        """Notes each device seat's score before its first turn since a
+        human's turn began (``device_summary``)."""
+        g = self.game
+        p = g.current
+        if not self.app.seats.device(p):
+            self.since, self.first = self.first, {}
+        elif p not in self.first:
+            self.first[p] = g.score(p)
+        GameScreen.begin_turn(self, rolled)
+
+    def device_summary(self):
+        """What the device seats scored since the human's last turn:
+        "Points: P2+6 P3-2" (26 columns: without "Points:" for four)."""
+        first = self.since
+        if not first:
+            return None
+        line = ""
+        for p in sorted(first):
+            gain = self.game.score(p) - first[p]
+            line += " P%d%s%d" % (p + 1, "+" if gain >= 0 else "-", abs(gain))
+        return ("Points:" + line) if len(line) < ui.COLS - 6 else line[1:]
 
     @staticmethod
     def turn_info(g):

@@ -192,6 +192,7 @@ class SeatPlayer:
         self.fallback = {}          # level -> the level it plays as (its table file missing)
         self.no_hint = False        # the hint's table file is missing
         self.tell = None            # (line, line) to say once the game's screen is up
+        self.last_human = None      # the seat of the last human turn handed over
         # Shut the Box, DicedOut: tables to find by the first pass after the
         # game's first frame (``tables.find``)
         self.lookup = game.GAME_ID in (2, 3)
@@ -280,6 +281,14 @@ class SeatPlayer:
     def hints(self):
         """True when SELECT gives a hint in this game (else it opens help)."""
         return bool(level_names(self.game.GAME_ID))
+
+    def hands_back(self, seat):
+        """True when the human at ``seat`` has the device already: theirs
+        was the last human turn (only device seats played since), so no
+        pass screen.  Called once per hand-over to a human seat."""
+        back = self.last_human == seat
+        self.last_human = seat
+        return back and any_device(self.levels)
 
     def device(self, seat):
         return 0 <= seat < len(self.levels) and self.levels[seat] is not None
