@@ -485,7 +485,7 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     assert seats.fallback == {"strong": "normal"}
     assert seats.plays(0) == "normal" and seats.levels == ["strong", "normal"]
     shown = seen_messages(s, 300)
-    assert ("P1: device, normal", "strong: table file missing") in shown
+    assert ("P1: device, normal", "strong: no table file") in shown
     assert ("P2: device, normal", "Any key: hurry") in shown
     assert builds == [] and bot_dws._cache == []
     out = capsys.readouterr().out
@@ -541,7 +541,7 @@ def test_a_strong_dicedout_seat_without_its_file_plays_normal(monkeypatch, capsy
     sizes.append(0)
     shown = seen_messages(s, 100)
     assert seats.fallback == {"strong": "normal"} and not seats.lookup
-    assert ("P1: device, normal", "strong: table file missing") in shown
+    assert ("P1: device, normal", "strong: no table file") in shown
     run_unattended(s, monkeypatch)
     assert s.app.game is None and bot_dicedout._cache == [] and sum(sizes) == 0
     out = capsys.readouterr().out

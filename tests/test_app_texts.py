@@ -185,3 +185,15 @@ def test_menu_hint_offers_select_only_where_it_opens_help():
         if offered:
             s.press("B")
         s.press("DOWN")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_texts_without_table_files_fit(profile, monkeypatch, no_table_files):
+    """The drive without its tables: the seats' and hints' notes fit too."""
+    cut = Cut(monkeypatch)
+    for gid in (1, 2, 3, 4):
+        from dws_app.levels import level_names
+        strongest = level_names(gid)[-1]
+        cut.where = "game %d without table files" % gid
+        storm(profile, gid, gid, 600, 3, [None, strongest, level_names(gid)[1]])
+    cut.check()

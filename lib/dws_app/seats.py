@@ -403,7 +403,7 @@ class SeatPlayer:
         level = self.levels[p]
         if level in self.fallback:  # (its table file missing: said at every turn)
             screen.say("P%d: device, %s" % (p + 1, level_title(self.fallback[level])),
-                       "%s: table file missing" % level_title(level))
+                       "%s: no table file" % level_title(level))
         else:
             screen.say("P%d: device, %s" % (p + 1, level_title(level)), "Any key: hurry")
 
