@@ -56,9 +56,9 @@ class MenuScreen(widgets.Screen):
             self.show_hint()
 
     def show_hint(self):
-        """The key hint for the choice under the cursor: SELECT opens the
-        help of a game (or of the saved one) only (it stays in its place: a move redraws the
-        end of the line, not all of it)."""
+        """The key hint for the choice under the cursor: "SELECT:help"
+        only where SELECT opens a game's help (Continue: the saved game's).
+        The hint keeps its place, so a move redraws the end of the line."""
         if self.app.notes:
             return
         line = ui.centre(HINT, ui.COLS - 1)
