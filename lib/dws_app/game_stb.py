@@ -222,6 +222,12 @@ class StbScreen(GameScreen):
     def pass_lines(self):
         return self.pass_info or self.turn_info(self.game)
 
+    def device_summary(self):
+        """Together mode: the last news of the device seats' steps, which
+        the pass screen said (in turns their turn's result was held)."""
+        info = self.pass_info
+        return info[0] if self.game.together and info and info[0] else None
+
     @staticmethod
     def turn_info(g):
         """The round, and the score so far once the player has one (0 is a
