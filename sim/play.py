@@ -31,17 +31,29 @@ def choose_options_and_start(session, options):
             session.press("DOWN")
         while setup.options[name] != options[name]:
             session.press("RIGHT")
-    while setup.rows[setup.menu.index] != "start":
+    start_from_setup(session)
+
+
+def start_from_setup(session):
+    """A on "Start game", or on the last row where the setup has none (A
+    starts from every row but the seats)."""
+    setup = session.screen
+    last = "start" if "start" in setup.rows else setup.rows[-1]
+    while setup.rows[setup.menu.index] != last:
         session.press("DOWN")
     session.press("A")
 
 
 def finish_interludes(session):
-    """Press through pass screens and roll animations until a game screen waits."""
+    """Press through pass screens, device turns' summaries and roll
+    animations until a game screen waits."""
     from dws_app.game_base import GameScreen
     for _ in range(10):
         top = session.screen
         if isinstance(top, GameScreen):
+            if top.back is not None:
+                session.press("A")     # past a device turn's summary
+                continue
             if top.animating():
                 session.press("B")     # any button skips the roll
                 continue

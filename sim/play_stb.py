@@ -73,9 +73,8 @@ def _open(profile, title, seed, players=1):
     s.press("A")
     while s.screen.players != players:
         s.press("RIGHT")
-    while s.screen.rows[s.screen.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
+    from sim.play import start_from_setup
+    start_from_setup(s)
     return s
 
 

@@ -19,7 +19,7 @@ from dws_app.scores import ScoresScreen
 from dws_app.store import Store
 from dws_core import bots
 from sim.play import dws_step, finish_interludes as settle
-from sim.play import choose_options_and_start, open_setup as open_game_setup
+from sim.play import choose_options_and_start, open_setup as open_game_setup, start_from_setup
 from sim.script import Session
 from test_app_screens import _Counter
 
@@ -165,6 +165,9 @@ def test_human_plays_dws_by_buttons_against_the_device(profile):
             s.wait(100)
             if game.checkpoint() is not before:
                 device_turns += 1
+            continue
+        if top.back is not None:              # the device's turn, summed up: A
+            s.press("A")
             continue
         if top.animating():
             s.press("B")
@@ -364,9 +367,7 @@ def test_human_only_game_never_loads_a_bot(monkeypatch):
         s.press("DOWN", "RIGHT", "LEFT", "SELECT")      # seat row, help
         assert isinstance(s.screen, HelpScreen)
         s.press("B")
-        while setup.rows[setup.menu.index] != "start":
-            s.press("DOWN")
-        s.press("A")
+        start_from_setup(s)
         for _ in range(6):
             top = settle(s)
             s.press("A" if seats_mod.held(top) or gid != 1 else "LEFT")
@@ -484,7 +485,7 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     assert seats.fallback == {"strong": "normal"}
     assert seats.plays(0) == "normal" and seats.levels == ["strong", "normal"]
     shown = seen_messages(s, 300)
-    assert ("P1: device, normal", "strong: table file missing") in shown
+    assert ("P1: device, normal", "strong: no table file") in shown
     assert ("P2: device, normal", "Any key: hurry") in shown
     assert builds == [] and bot_dws._cache == []
     out = capsys.readouterr().out
@@ -540,7 +541,7 @@ def test_a_strong_dicedout_seat_without_its_file_plays_normal(monkeypatch, capsy
     sizes.append(0)
     shown = seen_messages(s, 100)
     assert seats.fallback == {"strong": "normal"} and not seats.lookup
-    assert ("P1: device, normal", "strong: table file missing") in shown
+    assert ("P1: device, normal", "strong: no table file") in shown
     run_unattended(s, monkeypatch)
     assert s.app.game is None and bot_dicedout._cache == [] and sum(sizes) == 0
     out = capsys.readouterr().out
@@ -664,3 +665,36 @@ def test_a_dicedout_hint_without_the_file_needs_it_only_at_a_bonus_mark(no_table
     s.press("SELECT")
     assert top.msg1.shown() == "Hint: table file missing"
     assert bot_dicedout._cache == []
+
+
+@pytest.mark.parametrize("gid,options", ((1, None), (2, None), (2, {"mode": "together"}),
+                                         (3, None), (4, None)))
+def test_one_human_gets_no_pass_screen_back_from_device_seats(gid, options):
+    """One human against device seats: after the first hand-over no pass
+    screen asks to pass the device to the player holding it; Dice Wide
+    Shut's device turns end on what they scored, until A."""
+    from dws_app.levels import level_names
+    from dws_app.game_base import GameScreen
+    s = Session("pybadge", seed=gid)
+    level = level_names(gid)[0]
+    s.app.start_game(gid, 3, options, seed=7, seats=[None, level, level])
+    passes = summaries = 0
+    rnd = random.Random(gid)
+    last = None
+    for _ in range(3000):
+        top = s.screen
+        if type(top).__name__ == "PassScreen":
+            passes += last is not top
+        elif isinstance(top, GameScreen) and top.back is not None:
+            summaries += last is not top.back
+            assert len(top.msg1.shown()) <= 26 and top.msg2.shown() == "A: your turn"
+            if gid == 1:
+                assert top.msg1.shown().startswith("Points: P"), top.msg1.shown()
+        if type(top).__name__ == "ScoresScreen" or (summaries >= 2 and gid == 1):
+            break
+        last = top.back if isinstance(top, GameScreen) and top.back is not None else top
+        s.press(rnd.choice(("A", "A", "A", "LEFT", "RIGHT", "DOWN", "UP")))
+        s.wait(300)
+    assert passes == 1, passes          # the first turn's only
+    if gid == 1 or options:
+        assert summaries >= 2

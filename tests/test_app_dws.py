@@ -360,3 +360,26 @@ def test_hint_while_asking_split_or_spend(profile):
         assert screen.choice == (0, 1, 2)
         s.press("RIGHT")                          # spend the 6
         assert game.boards[0].sixes[RED][1] == SPENT and screen.choice is None
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_wrong_half_refusal_fits_and_names_the_six_cells(profile):
+    """A cell of the other colour's half is refused in words that fit the
+    line; with a 6 taken the refusal names the 6-cells (either half's)."""
+    from sim.play import move_to_cell
+    for values, said in (((3, 2), "Red dice: mark red half"),
+                         ((6, 2), "A 6 goes in a 6-cell")):
+        s = Session(profile, seed=2)
+        game = DiceWideShut(2, seed=9, start_player=0)
+        game.dice_value[0], game.dice_value[1] = values    # two red dice
+        game._mark_checkpoint()
+        s.app.open_game(game)
+        screen = finish_interludes(s)
+        dws_step(s, ("pick", 0))
+        if not screen.on_board:
+            dws_step(s, ("pick", 1))
+        assert screen.on_board
+        move_to_cell(s, 7, 0)          # a blue value cell
+        s.press("A")
+        assert screen.msg1.shown() == said
+        assert len(said) <= 26

@@ -293,7 +293,10 @@ class Fuzzer:
             if len(self.seen) > 2000:
                 self.seen.clear()
             check_game(game, self.seen)
-        elif self.last_game is not None and self.last_game.over:
+        elif self.last_game is not None and self.last_game.over and not (
+                app.later is not None and app.later[0] == "record"):
+            # (finished once recorded: until then the store keeps it, and
+            # the record may come in the next event's first pass)
             self.stats["finished"] += 1
             self.last_game = None
         self.stats["screens"].add(type(app.top).__name__)

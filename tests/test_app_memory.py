@@ -12,9 +12,11 @@ from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
 
-# Measured 95,056 bytes under MicroPython (.py; 76,864 from .mpy) with both
-# of the changes below (+5,184 on 89,872; +3,808 from .mpy, the board's
-# form): the limit is 96,000.  Dice Wide Shut's Strong seat weighs the end
+# Measured 95,936 bytes under MicroPython (.py; 77,808 from .mpy) with the
+# three changes below (+6,064 on 89,872; +4,752 from .mpy, the board's
+# form): the limit is 97,000.  The hand-back to a lone human without a pass
+# screen and Dice Wide Shut's summary of the device turns (issue 32): +560
+# on their own.  Dice Wide Shut's Strong seat weighs the end
 # of the game (issue 33) and its decisions were made leaner for the board's
 # think budget (issue 31): 91,440 (.py; 74,592 from .mpy) on their own.
 # The dice: 92,240 bytes under MicroPython (.py; 74,592 from .mpy): the dice
@@ -52,7 +54,7 @@ from sim.script import Session
 # against the 40 KB budget, and Shut the Box with 12 tiles (not measured
 # here) about 42 KB (bench-board.json): new game-time code has to be paid
 # for (the limit left 1 KB when it was set).
-IN_GAME_LIMIT = 96000
+IN_GAME_LIMIT = 97000
 
 
 def test_in_game_import_heap_stays_under_the_threshold():

@@ -98,7 +98,7 @@ def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
     play_stb(s, random.Random(10), greedy=True)
     assert [e[0] for e in events] == ["scores", "record"]
     (_s, shown_in, played_then, tally, saved_then), (_r, written_in, top) = events
-    assert played_then == 0 and tally == "Tally 1 game: P1 1"
+    assert played_then == 0 and tally == "Wins in 1 game: P1 1"
     # the finished game is let go with its count, not in the press before:
     # until then the store keeps its last turn for Continue
     assert saved_then is not None
@@ -115,7 +115,7 @@ def test_played_games_show_on_scores_and_records(profile):
     assert first_shut >= 1          # this seed shuts the box: the count is exercised
     score1 = game.scores()[0]
     assert isinstance(s.screen, ScoresScreen)
-    assert s.screen.tally_text() == "Tally 1 game: P1 1"
+    assert s.screen.tally_text() == "Wins in 1 game: P1 1"
     s.press("A")                                   # back to the menu
     # A second game on the same device (same store), started by buttons.
     menu = s.screen.menu
@@ -125,11 +125,10 @@ def test_played_games_show_on_scores_and_records(profile):
     setup = s.screen
     while setup.players != 1:
         s.press("LEFT")
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
+    from sim.play import start_from_setup
+    start_from_setup(s)
     game2, _seen, _passes = play_stb(s, random.Random(2), greedy=True)
-    assert s.screen.tally_text() == "Tally 2 games: P1 2"
+    assert s.screen.tally_text() == "Wins in 2 games: P1 2"
     best = min(score1, game2.scores()[0])          # lowest wins in Shut the Box
 
     screen = open_records(s)
@@ -138,7 +137,7 @@ def test_played_games_show_on_scores_and_records(profile):
         first_shut + zeros(game2), "" if first_shut + zeros(game2) == 1 else "s")
     assert row_of(screen, "Dice Wide Shut").split()[-2:] == ["0", "-"]
     assert screen.players == 1                     # the count with the most games
-    assert screen.heading.shown() == "Tally <1 player>   2 games"
+    assert screen.heading.shown() == "Wins <1 player>    2 games"
     assert seat_texts(screen) == [("P1", "2")]
     assert_inside(s)
 
@@ -153,7 +152,7 @@ def test_tally_on_the_scores_screen_in_seat_colours(profile):
     wins = [2, 1]                                  # P1 won both games above
     for p in game.ranking()[0]:
         wins[p] += 1
-    assert screen.tally_text() == "Tally 3 games: P1 %d P2 %d" % tuple(wins)
+    assert screen.tally_text() == "Wins in 3 games: P1 %d P2 %d" % tuple(wins)
     assert [label.color for label in screen.tally] == [theme.DIM, theme.player_colour(0),
                                                        theme.player_colour(1)]
     assert screen.tally[0].y == screen.row_y(3)    # under the two places
@@ -181,7 +180,7 @@ def test_dice_wide_shut_keeps_its_breakdown(profile):
     wins = ["0"] * 4
     for p in game.ranking()[0]:
         wins[p] = "1"
-    assert screen.tally_text() == "Tally 1 game: " + " ".join(wins)
+    assert screen.tally_text() == "Wins: " + " ".join("P%d %s" % (p + 1, wins[p]) for p in range(4))
     assert screen.tally[0].y == screen.row_y(5)
     p = screen.player
     cols = game.column_scores(p)
@@ -198,18 +197,18 @@ def test_dice_wide_shut_keeps_its_breakdown(profile):
 
 
 def test_tally_line_shortens_or_gives_way():
-    assert [t for t, _s in tally_parts(5, [3, 2])] == ["Tally 5 games:", " P1 3", " P2 2"]
+    assert [t for t, _s in tally_parts(5, [3, 2])] == ["Wins in 5 games:", " P1 3", " P2 2"]
     assert [s for _t, s in tally_parts(5, [3, 2])] == [None, 0, 1]
-    # Three seats: "games" goes first, the seat names stay.
+    # Three seats: the games go first, the seat names stay.
     parts = tally_parts(12, [3, 2, 7])
-    assert "".join(t for t, _s in parts) == "Tally 12: P1 3 P2 2 P3 7"
-    # Four seats: "P1 3" pieces do not fit 26 columns, bare wins do.
+    assert "".join(t for t, _s in parts) == "Wins: P1 3 P2 2 P3 7"
+    # Four seats: still named, without the games.
     parts = tally_parts(12, [3, 2, 1, 0])
-    assert "".join(t for t, _s in parts) == "Tally 12 games: 3 2 1 0"
+    assert "".join(t for t, _s in parts) == "Wins: P1 3 P2 2 P3 1 P4 0"
     assert [s for _t, s in parts] == [None, 0, 1, 2, 3]
-    # Seven seats of 40 games: "Tally 40:" at last.
+    # Seven seats of 40 games: bare wins.
     parts = tally_parts(40, [9, 8, 7, 6, 5, 4, 1])
-    assert "".join(t for t, _s in parts) == "Tally 40: 9 8 7 6 5 4 1"
+    assert "".join(t for t, _s in parts) == "Wins: 9 8 7 6 5 4 1"
     assert tally_parts(60000, [60000] * 7) is None
 
 
@@ -224,19 +223,19 @@ def test_reset_needs_select_then_a(profile):
     assert screen.players == 3
     assert row_of(screen, "Dice Wide Shut").split()[-2:] == ["2", "70"]
     assert row_of(screen, "DicedOut").split()[-2:] == ["1", "25"]
-    assert screen.heading.shown() == "Tally <3 players>  2 games"
+    assert screen.heading.shown() == "Wins <3 players>   2 games"
     assert seat_texts(screen) == [("P1", "1"), ("P2", "1"), ("P3", "0")]
     saved = store.load_records()[0].encode()
 
     s.press("SELECT")                              # ask...
     assert screen.confirming
-    assert screen.heading.shown() == "Reset tally for 3 players?"
+    assert screen.heading.shown() == "Reset wins for 3 players?"
     assert screen.heading.color == theme.WARN
     assert screen.footer.shown() == "A:reset  B:cancel"
     s.press("B")                                   # ...cancelled
     assert not screen.confirming and s.screen is screen
     assert store.load_records()[0].encode() == saved
-    assert screen.heading.shown() == "Tally <3 players>  2 games"
+    assert screen.heading.shown() == "Wins <3 players>   2 games"
     assert screen.footer.shown() == "SELECT:reset  B:back"
 
     s.press("SELECT", "LEFT")                      # any other key cancels, and only cancels
@@ -249,9 +248,9 @@ def test_reset_needs_select_then_a(profile):
     assert rec.tally(2) == (1, [0, 1])             # other player counts untouched
     assert rec.game(1) == (2, 70, 0) and rec.game(3) == (1, 25, 0)
     assert s.screen is screen
-    assert screen.heading.shown() == "Tally <3 players>  0 games"
+    assert screen.heading.shown() == "Wins <3 players>   0 games"
     assert seat_texts(screen) == [("P1", "0"), ("P2", "0"), ("P3", "0")]
-    assert screen.footer.shown() == "Tally reset  B:back"
+    assert screen.footer.shown() == "Wins reset  B:back"
 
     s.press("SELECT")                              # nothing left: no question asked
     assert not screen.confirming
@@ -310,3 +309,18 @@ def test_presses_create_no_display_objects(profile, monkeypatch):
         assert s.screen is screen
     assert s.app.store.load_records()[0].tally(5) == (0, [0] * 5)
     assert counter.count == 0
+
+
+def test_the_winners_title_is_in_the_winners_colour():
+    from dws_app import theme
+    seen = set()
+    for seed in range(1, 12):
+        game = finished_dws(3, seed=seed)
+        best = game.ranking()[0]
+        if len(best) != 1 or best[0] in seen:
+            continue
+        seen.add(best[0])
+        s = Session("pybadge", seed=3)
+        s.app.show_scores(game)
+        assert s.screen.title.color == theme.player_colour(best[0])
+    assert len(seen) >= 2          # a winner other than player 1 among them

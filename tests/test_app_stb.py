@@ -38,15 +38,14 @@ def check_screen(screen):
         assert screen.numbers[i].shown() == str(i + 1)
     totals = g.scores()
     for q in range(g.players):
-        total = totals[q]
-        if g.together and len(g.round_scores[q]) == g.round:
-            total += g.score_now(q)
+        # The rounds played in both modes; "-" before the first (0 is a shut box).
+        total = totals[q] if g.round_scores[q] else "-"
         if g.together and g.phase in (ROLL, USE) and g.status[q] == PLAYING \
                 and g.one_die_allowed(g.boxes[q]):
             # Before the roll: who declared what ("?" = still to say).
             assert screen.scores[q].shown() == "P%d %s" % (q + 1, ("?", "one", "two")[g.use[q]])
         else:
-            assert screen.scores[q].shown() == "P%d %d" % (q + 1, total)
+            assert screen.scores[q].shown() == "P%d %s" % (q + 1, total)
     if g.phase == SELECT:
         assert screen.info.shown().startswith("= %d  chosen %d" % (g.target(p), open_sum(g.selection)))
         dice = g.dice[:1] if g.together and g.use[p] == 1 else g.dice
@@ -126,7 +125,7 @@ def check_scores_screen(s, game):
 def test_two_player_turns_game(profile):
     s = new_game(profile, seed=21, players=2, rounds=2)
     screen = s.screen
-    assert screen.rolloff is not None and screen.msg1.shown().startswith("Roll-off: P")
+    assert screen.rolloff is not None and screen.msg1.shown().endswith(" starts")
     game, seen, passes = play(s, random.Random(4), check_leds=True)
     assert not game.together and game.rounds == 2
     assert len(game.round_scores[0]) == 2 and len(game.round_scores[1]) == 2
@@ -169,7 +168,9 @@ def test_rolloff_is_shown(profile):
             last[e[1]] = e[2]
     for p in range(4):
         assert screen.scores[p].shown() == "P%d %d+%d" % (p + 1, last[p][0], last[p][1])
-    assert screen.msg1.shown().startswith("Roll-off: P%d starts" % (game.current + 1))
+    tie = [e for e in game.initial_events if e[0] == "rolloff_tie"]
+    assert screen.msg1.shown() == "%s: P%d starts" % ("Tie rerolled" if tie else "Roll-off",
+                                                      game.current + 1)
     s.press("B")                        # skips the roll animation only
     s.press("B")                        # ignored while the roll-off waits for A
     assert screen.rolloff is not None
@@ -177,7 +178,7 @@ def test_rolloff_is_shown(profile):
     assert type(s.screen).__name__ == "PassScreen"
     assert s.screen.name.shown() == "PLAYER %d" % (game.current + 1)
     s.press("A")
-    assert screen.scores[0].shown() == "P1 0"
+    assert screen.scores[0].shown() == "P1 -"
     assert screen.button.shown() == "ROLL"
 
 
@@ -290,7 +291,7 @@ def test_declaration_screen_before_the_roll(profile):
     assert screen.msg2.shown() == "UP/DOWN A:ok SELECT:hint"   # nothing to undo yet
     assert [d.value for d in screen.dice] == [0, 0] and game.dice == []
     assert screen.button.shown() == "USE" and screen.info.shown() == "use 2 dice"
-    assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 45", "P3 ?"]
+    assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 -", "P3 ?"]
     s.press("UP")
     assert screen.use == 1 and screen.info.shown() == "use 1 die"
     s.press("RIGHT", "LEFT")                       # LEFT/RIGHT choose too
@@ -301,14 +302,14 @@ def test_declaration_screen_before_the_roll(profile):
     assert s.app.top.name.shown() == "PLAYER 3"
     assert s.app.top.info.shown().split("\n")[0].strip() == "P1 says 1 die"
     screen = settle(s)
-    assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 45", "P3 ?"]
+    assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 -", "P3 ?"]
     assert screen.msg2.shown() == "UP/DOWN  A: ok  B: undo"
     assert screen.use == 2
     s.press("A")                                   # P3 declares two dice
     assert game.phase == ROLL and game.current == 0 and game.use == [1, 0, 2]
     assert s.app.top.name.shown() == "PLAYER 1"    # back to the roller
     screen = settle(s)
-    assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 45", "P3 two"]
+    assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 -", "P3 two"]
     assert screen.msg1.shown() == "A: roll for everyone"
     assert screen.msg2.shown() == "B: undo  SELECT: hint"
     s.press("A")                                   # the roll
@@ -318,7 +319,7 @@ def test_declaration_screen_before_the_roll(profile):
         assert game.target(0) == game.dice[0]      # one die: die 1 is the total
         assert screen.dice[1].node.hidden and screen.dice[0].value == game.dice[0]
         assert screen.info.shown().startswith("= %d " % game.dice[0])
-    assert [lb.shown() for lb in screen.scores][1] == "P2 %d" % game.score_now(1)
+    assert [lb.shown() for lb in screen.scores][1] == "P2 -"      # no round played yet
     s.press("B")                                   # nothing to take back after the roll
     assert game.use[0] == 1 and len(game.dice) == 2
 
@@ -335,7 +336,7 @@ def test_undo_a_declaration_hands_the_device_back(profile):
     assert type(s.app.top).__name__ == "PassScreen"
     assert s.app.top.name.shown() == "PLAYER 1"
     screen = settle(s)
-    assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 45", "P3 ?"]
+    assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 -", "P3 ?"]
     s.press("A")                                   # P1: two dice this time
     settle(s)
     s.press("UP", "A")                             # P3: one die
@@ -485,3 +486,22 @@ def test_choosing_a_tile_draws_what_a_whole_refresh_draws(options):
         elif s.screen is not screen and type(s.screen).__name__ == "PassScreen":
             s.press("A")
     assert picks >= 10
+
+
+@pytest.mark.parametrize("mode", ("turns", "together"))
+def test_no_score_before_a_players_first_round(mode):
+    """0 is a shut box: a player who has not played shows "-", in both
+    modes, and the hand-over says no "Score so far 0"."""
+    s = new_game("pybadge", seed=8, players=3, mode=mode)
+    screen = s.screen
+    game = screen.game
+    if screen.rolloff is not None:
+        s.press("A")                    # past the roll-off
+    if type(s.screen).__name__ == "PassScreen":
+        assert "Score so far" not in s.screen.info.shown()
+        s.press("A")
+    settle(s)
+    for q in range(3):
+        if not game.round_scores[q] and not screen.declaring(q):
+            assert screen.scores[q].shown() == "P%d -" % (q + 1)
+    assert StbScreen.turn_info(game) == ("Round 1 of %d" % game.rounds,)

@@ -79,7 +79,7 @@ def test_the_buttons_come_first_then_the_rules_page_by_page(gid, title):
     keys = screen.lines
     game_help = list(help_mod.BUTTONS[gid])
     assert keys[:len(game_help)] == game_help          # the game screen's own lines
-    key_pages = (len(keys) + help_mod.ROWS - 1) // help_mod.ROWS
+    key_pages = screen.keys
     total = key_pages + len(rules)
     seen = []
     for page in range(total):
@@ -89,6 +89,10 @@ def test_the_buttons_come_first_then_the_rules_page_by_page(gid, title):
         s.press("DOWN" if page % 2 else "RIGHT")
     assert s.screen is screen and screen.page == total - 1      # no page past the last
     assert [line for page in seen[:key_pages] for line in page] == keys
+    for page in seen[:key_pages]:
+        # No page break mid-sentence: a page never starts with the indented
+        # rest of an item, and holds at most ROWS lines.
+        assert not page[0].startswith(" ") and len(page) <= help_mod.ROWS, page
     assert seen[key_pages:] == rules
     s.press("UP", "LEFT")
     assert screen.page == total - 3

@@ -542,9 +542,19 @@ class App:
     def show_pass(self, seat, info, after):
         """"Pass to player N" over the current screen; ``after()`` runs on A.
         The screen is built once and reused for every turn; a device-played
-        seat needs none."""
+        seat needs none, nor the human who played last when only device
+        seats played since (``SeatPlayer.hands_back``)."""
         if self.seats is not None and self.seats.device(seat):
             after()
+            return
+        if self.seats is not None and self.seats.hands_back(seat):
+            # The human who played last gets it back from device seats:
+            # the screen says what they did instead (``hand_back``).
+            hand_back = getattr(self.top, "hand_back", None)
+            if hand_back is None:
+                after()
+            else:
+                hand_back(after)
             return
         if self._pass_screen is None:
             from dws_app.pass_screen import PassScreen

@@ -23,6 +23,7 @@ class GameScreen(ui.Screen):
         self.msg1 = self.text(0, 8, ui.COLS, theme.FG)
         self.msg2 = self.text(0, 9, ui.COLS, theme.DIM)
         self.refused = None
+        self.back = None        # what A does after a device turn's summary (hand_back)
 
     def on_show(self):
         """Nothing: whoever shows the game screen refreshes it (opening a
@@ -106,6 +107,24 @@ class GameScreen(ui.Screen):
         else:
             self.refresh()
 
+    def hand_back(self, after):
+        """Device seats played and the next turn is the human's who played
+        last: no pass screen.  The device's turn ends on what it did
+        (``device_summary``) until A, then ``after`` (the roll) follows;
+        a game whose screen held the device's result until A goes on."""
+        summary = self.device_summary()
+        if summary is None:
+            after()
+            return
+        self.back = after
+        self.refresh()
+        self.say(summary, "A: your turn")
+
+    def device_summary(self):
+        """One line (26 columns at most) on the device turn just played, or
+        None when the screen already showed it."""
+        return None
+
     def pass_lines(self):
         """The hand-over's two info lines for the player whose turn begins."""
         return self.turn_info(self.game)
@@ -154,6 +173,15 @@ class GameScreen(ui.Screen):
     # ----- buttons -----------------------------------------------------------
 
     def on_button(self, name):
+        if self.back is not None:       # a device turn's summary: A goes on
+            if name == "A":
+                after = self.back
+                self.back = None
+                after()
+                return
+            if name != "START":
+                return
+            self.back = None
         seats = getattr(self.app, "seats", None)
         if seats is not None and seats.on_button(self, name):
             return                    # a device turn hurried, or a hint shown

@@ -165,7 +165,7 @@ class DicedOutScreen(GameScreen):
             return ("Lowest score this round", "Pick who gets 2 rerolls")
         p = g.current
         return ("Round %d of %d" % (g.round + 1, g.rounds),
-                "Total so far %d, %d rerolls" % (g.total(p), g.boxes(p)))
+                "Total %d, %d rerolls" % (g.total(p), g.boxes(p)))
 
     # ----- LEDs: the player's colour around the reroll boxes --------------------
 

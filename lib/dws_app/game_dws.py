@@ -51,6 +51,8 @@ def half_text(cells):
 class DwsScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
+        self.first = {}                 # (begin_turn)
+        self.since = None
         self.header = self.text(0, 0, 20, theme.FG)
         self.take = self.text(21, 0, 5, theme.FG)
         self.text(1, 1, 11, theme.DIE_FG[RED], "1 2 3 4 5 6")
@@ -192,6 +194,29 @@ class DwsScreen(GameScreen):
         back = "boards" if g.players > 1 and not g.can_undo() else "undo"
         self.say("A: %-8s B: %s" % (verb, back), COLOUR_KEYS)
 
+    def begin_turn(self, rolled):
+        """Notes each device seat's score before its first turn since a
+        human's turn began (``device_summary``)."""
+        g = self.game
+        p = g.current
+        if not self.app.seats.device(p):
+            self.since, self.first = self.first, {}
+        elif p not in self.first:
+            self.first[p] = g.score(p)
+        GameScreen.begin_turn(self, rolled)
+
+    def device_summary(self):
+        """What the device seats scored since the human's last turn:
+        "Points: P2+6 P3-2" (26 columns: without "Points:" for four)."""
+        first = self.since
+        if not first:
+            return None
+        line = ""
+        for p in sorted(first):
+            gain = self.game.score(p) - first[p]
+            line += " P%d%s%d" % (p + 1, "+" if gain >= 0 else "-", abs(gain))
+        return ("Points:" + line) if len(line) < ui.COLS - 6 else line[1:]
+
     @staticmethod
     def turn_info(g):
         return ("Round %d" % (g.round + 1), "Score so far %d" % g.score(g.current))
@@ -321,8 +346,7 @@ class DwsScreen(GameScreen):
         half = RED if self.bx <= 4 else BLUE
         col = self.bx if half == RED else self.bx - 6
         if half != g.colour:
-            self.refuse("Your dice are " + ("red" if g.colour == RED else "blue") +
-                        ": mark that half")
+            self.refuse(self.wrong_half(waiting))
             return
         value = g.cell_value(half, row, col)
         die = waiting[0]
@@ -334,6 +358,18 @@ class DwsScreen(GameScreen):
             self.instructions()
             return
         self.do(("mark", die, row, col))
+
+    def wrong_half(self, waiting):
+        """The refusal for a cell of the other colour's half: a 6 may go in
+        either half's 6-cells, so with a 6 waiting the 6-cells are named."""
+        g = self.game
+        name = "Red" if g.colour == RED else "Blue"
+        sixes = len([i for i in waiting if g.dice_value[i] == 6])
+        if sixes == len(waiting):
+            return "A 6 goes in a 6-cell"
+        if sixes:
+            return name + " half, or a 6-cell"
+        return name + " dice: mark " + name.lower() + " half"
 
     def do(self, step):
         events = self.try_step(step)

@@ -35,6 +35,12 @@ def dice_text(dice):
     return "+".join(str(d) for d in dice)
 
 
+def score_text(g, totals, p):
+    """Player ``p``'s score of the rounds played, in both modes, or "-"
+    before the first (0 is a shut box, not a player yet to play)."""
+    return "%d" % totals[p] if g.round_scores[p] else "-"
+
+
 class StbScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -143,10 +149,7 @@ class StbScreen(GameScreen):
             elif self.declaring(p):
                 label.text = "P%d %s" % (p + 1, ("?", "one", "two")[g.use[p]])
             else:
-                total = totals[p]
-                if g.together and not g.over and len(g.round_scores[p]) == g.round:
-                    total += g.score_now(p)
-                label.text = "P%d %d" % (p + 1, total)
+                label.text = "P%d %s" % (p + 1, score_text(g, totals, p))
             colour = theme.player_colour(p)
             if p == current and self.rolloff is None:
                 label.color, label.background = theme.BLACK, colour
@@ -215,16 +218,26 @@ class StbScreen(GameScreen):
         if g.phase == ROLL:
             return "Your roll for everyone"
         if g.phase == USE:
-            return "Say: 1 die or 2, then roll"
+            return "Say 1 die or 2, then roll"
         return "Shut tiles adding to %d" % g.target(g.current)
 
     def pass_lines(self):
         return self.pass_info or self.turn_info(self.game)
 
+    def device_summary(self):
+        """Together mode: the last news of the device seats' steps, which
+        the pass screen said (in turns their turn's result was held)."""
+        info = self.pass_info
+        return info[0] if self.game.together and info and info[0] else None
+
     @staticmethod
     def turn_info(g):
-        return ("Round %d of %d" % (g.round + 1, g.rounds),
-                "Score so far %d" % g.scores()[g.current])
+        """The round, and the score so far once the player has one (0 is a
+        shut box: a player who has not played has no score yet)."""
+        lines = ("Round %d of %d" % (g.round + 1, g.rounds),)
+        if g.round_scores[g.current]:
+            lines += ("Score so far %d" % g.scores()[g.current],)
+        return lines
 
     # ----- LEDs -----------------------------------------------------------------
 
@@ -276,14 +289,14 @@ class StbScreen(GameScreen):
             if e[0] == "rolloff":
                 rolls[e[1]] = e[2]
             elif e[0] == "rolloff_tie":
-                tie = " after a tie"
+                tie = "Tie rerolled"
         if not rolls:
             GameScreen.begin_turn(self, False)
             return
         self.rolloff = rolls
         start = g.current
         self.frozen = (start, g.full, 0, list(rolls[start]))
-        self.waiting = ("Roll-off: P%d starts%s" % (start + 1, tie), "A: play", self.end_rolloff)
+        self.waiting = ("%s: P%d starts" % (tie or "Roll-off", start + 1), "A: play", self.end_rolloff)
         self.roll()
 
     def end_rolloff(self):

@@ -127,6 +127,22 @@ DEVICE_HELP = (
 )
 
 
+def button_pages(lines):
+    """Where each page of the buttons' ``lines`` starts: at most ROWS lines
+    a page, and never inside an item (a line and the indented lines that go
+    on with it), so a page does not break mid-sentence."""
+    starts = [0]
+    i = 0
+    while i < len(lines):
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(" "):
+            j += 1
+        if j - starts[-1] > ROWS and i > starts[-1]:
+            starts.append(i)
+        i = j
+    return starts
+
+
 def rules_path(game_id):
     """The rules file of ``game_id`` that exists, or None."""
     from dws_app.drive import find
@@ -184,7 +200,8 @@ class HelpScreen(widgets.Screen):
             if not [line for line in self.lines if "hint" in line]:
                 self.lines.extend(HINT_HELP)
             self.lines.extend(DEVICE_HELP)
-        self.keys = (len(self.lines) + ROWS - 1) // ROWS     # pages of buttons
+        self.breaks = button_pages(self.lines) + [len(self.lines)]
+        self.keys = len(self.breaks) - 1                    # pages of buttons
         self.path = rules_path(game_id)
         self.starts = ()
         self.problem = "No rules file: make flash"
@@ -215,7 +232,7 @@ class HelpScreen(widgets.Screen):
         """The lines of the page on screen."""
         k = self.page - self.keys
         if k < 0:
-            return self.lines[self.page * ROWS:(self.page + 1) * ROWS]
+            return self.lines[self.breaks[self.page]:self.breaks[self.page + 1]]
         if self.problem:
             return [self.problem]
         try:

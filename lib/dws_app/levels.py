@@ -25,13 +25,14 @@ def level_names(game_id):
 
 
 def level_letters(game_id):
-    """One capital per level, 'H' being the human: e.g. E N S; Shut the Box
-    easy / shut / score gives E S C."""
+    """One capital per level, 'H' being the human, from the level's name as
+    the screens show it: e.g. E N S; Shut the Box easy / shut-best /
+    low-score gives E S L."""
     used = "H"
     out = []
     for name in level_names(game_id):
         pick = None
-        for ch in name.upper() + LETTERS:
+        for ch in level_title(name).upper() + LETTERS:
             if ch.isalpha() and ch not in used:
                 pick = ch
                 break

@@ -27,7 +27,11 @@ class MenuScreen(widgets.Screen):
         if saved is not None:
             items.append("Continue " + saved[0])
             self.checked = saved[1]
-            self.actions.append(("continue", 0))
+            cont = 0            # the saved game's id: SELECT shows its help
+            for gid in game_ids():
+                if title_of(gid) == saved[0]:
+                    cont = gid
+            self.actions.append(("continue", cont))
         for gid in game_ids():
             items.append(title_of(gid))
             self.actions.append(("game", gid))
@@ -36,6 +40,7 @@ class MenuScreen(widgets.Screen):
         items.append("Settings")
         self.actions.append(("settings", 0))
         self.menu = widgets.Menu(self, 1, 2, ui.COLS - 2, ROWS, items)
+        self.show_hint()
 
     def show_note(self):
         notes = self.app.notes
@@ -46,9 +51,21 @@ class MenuScreen(widgets.Screen):
             self.title.color = self.sub.color = theme.WARN
         else:
             self.title.text = ui.centre(TITLE, ui.COLS - 1)
-            self.sub.text = ui.centre(HINT, ui.COLS - 1)
             self.title.color = theme.ACCENT
             self.sub.color = theme.DIM
+            self.show_hint()
+
+    def show_hint(self):
+        """The key hint for the choice under the cursor: "SELECT:help"
+        only where SELECT opens a game's help (Continue: the saved game's).
+        The hint keeps its place, so a move redraws the end of the line."""
+        if self.app.notes:
+            return
+        line = ui.centre(HINT, ui.COLS - 1)
+        menu = getattr(self, "menu", None)
+        if menu is not None and not self.selected()[1]:
+            line = line[:line.index("  SELECT")]
+        self.sub.text = line
 
     def selected(self):
         return self.actions[self.menu.index]
@@ -58,6 +75,7 @@ class MenuScreen(widgets.Screen):
             del self.app.notes[0]
             self.show_note()
         if self.menu.on_button(name):
+            self.show_hint()
             return
         kind, gid = self.selected()
         if name == "A":
@@ -78,7 +96,7 @@ class MenuScreen(widgets.Screen):
                 self.app.push(RecordsScreen(self.app))
             else:
                 self.app.show_settings()
-        elif name == "SELECT" and kind == "game":
+        elif name == "SELECT" and gid:
             self.app.show_help(gid)
         elif name == "B" and self.app.test.get("fail"):
             raise RuntimeError("test key DWS_TEST_FAIL")

@@ -46,11 +46,11 @@ def seat_layout(players):
 
 
 def tally_heading(players, games):
-    """"Tally <3 players>  12 games" in one grid line."""
-    left = "Tally <%s>" % plural(players, "player")
+    """"Wins <3 players>   12 games" in one grid line."""
+    left = "Wins <%s>" % plural(players, "player")
     games = plural(games, "game")
     if len(left) + 1 + len(games) > ui.COLS:
-        left = left[6:]
+        left = left[5:]
     return left + " " * max(1, ui.COLS - len(left) - len(games)) + games
 
 
@@ -114,7 +114,7 @@ class RecordsScreen(widgets.Screen):
         n = self.players
         games, wins = self.rec.tally(n)
         if self.confirming:
-            self.heading.text = "Reset tally for %s?" % plural(n, "player")
+            self.heading.text = "Reset wins for %s?" % plural(n, "player")
             self.heading.color = theme.WARN
         else:
             self.heading.text = tally_heading(n, games)
@@ -149,7 +149,7 @@ class RecordsScreen(widgets.Screen):
             if name == "A":
                 self.app.store.reset_tally(self.players)
                 self.load()
-                self.say("Tally reset  B:back")
+                self.say("Wins reset  B:back")
             else:
                 self.say(FOOTER)
             self.refresh()

@@ -1,7 +1,7 @@
 """Final scores: the ranking and the winner; for Dice Wide Shut also the
 per-column breakdown of one player (LEFT/RIGHT to see another).  Under the
 ranking, when a line is free and it fits, the running tally of this player
-count (the game is already counted): "Tally 5 games: P1 3 P2 2", each seat
+count (the game is already counted): "Wins in 5 games: P1 3 P2 2", each seat
 in its colour."""
 
 from dws_app import theme, ui
@@ -30,6 +30,10 @@ def final(app, game):
     app.game_running(False)
     app.game = None
     shown = game.scores()
+    if game.GAME_ID == 2:       # a Shut the Box player with no turn (instant win) has no score
+        for p in range(len(shown)):
+            if not game.round_scores[p]:
+                shown[p] = None
     scores = list(shown)
     seats = app.seats
     if seats is not None:       # device-played seats set no best score
@@ -59,12 +63,13 @@ def final(app, game):
 
 
 def place_lines(scores, ranking):
-    """One line per player, best first: "1 P2   61"."""
+    """One line per player, best first: "1 P2   61" ("-" for no score)."""
     lines = []
     place = 1
     for group in ranking:
         for p in group:
-            lines.append((p, "%d P%d %5d" % (place, p + 1, scores[p])))
+            score = "-" if scores[p] is None else "%d" % scores[p]
+            lines.append((p, "%d P%d %5s" % (place, p + 1, score)))
         place += len(group)
     return lines
 
@@ -83,10 +88,10 @@ def boxes_shut(game):
 
 def tally_parts(games, wins):
     """The tally line as (text, seat or None) pieces, or None if it does not
-    fit one grid line.  Shorter forms when needed: "Tally 12:", then bare
-    wins (the seat colours tell them apart)."""
-    long_head = "Tally %d game%s:" % (games, "" if games == 1 else "s")
-    short_head = "Tally %d:" % games
+    fit one grid line.  Shorter forms when needed: "Wins:" (the Records
+    count the games), then bare wins (the seat colours tell them apart)."""
+    long_head = "Wins in %d game%s:" % (games, "" if games == 1 else "s")
+    short_head = "Wins:"
     for head, named in ((long_head, True), (short_head, True),
                         (long_head, False), (short_head, False)):
         parts = [(head, None)]
@@ -124,7 +129,9 @@ class ScoresScreen(ui.Screen):
         self.records = records
         self.columns = hasattr(game, "column_scores")
         # (Texts that never change are as wide as their words: ``fixed``.)
-        self.title = self.fixed(0, 0, theme.ACCENT, winner_text(ranking))
+        # The winner's title in the winner's colour (a shared win: the accent).
+        colour = theme.player_colour(ranking[0][0]) if len(ranking[0]) == 1 else theme.ACCENT
+        self.title = self.fixed(0, 0, colour, winner_text(ranking))
         lines = place_lines(scores, ranking)
         rows = 5 if self.columns else 8
         self.places = []
@@ -146,7 +153,7 @@ class ScoresScreen(ui.Screen):
             self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
             self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         keys = "<>:player A:menu" if self.columns else "A:menu"
-        self.footer = self.fixed(0, 9, theme.DIM, keys + ("  New best!" if new_best else ""))
+        self.footer = self.fixed(0, 9, theme.DIM, keys + (" New best!" if new_best else ""))
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         # (refresh() comes with on_show, when it is pushed)

@@ -94,9 +94,12 @@ def any_device(levels):
 # ----- screens ---------------------------------------------------------------
 
 def held(screen):
-    """True while a screen keeps a finished turn (or roll-off) up until A."""
+    """True while a screen keeps a finished turn (or roll-off), or the
+    summary of the device's turns handed back to a human (``back``), up
+    until A."""
     return getattr(screen, "waiting", None) is not None or \
-        getattr(screen, "result", None) is not None
+        getattr(screen, "result", None) is not None or \
+        getattr(screen, "back", None) is not None
 
 
 def apply(screen, step):
@@ -192,6 +195,7 @@ class SeatPlayer:
         self.fallback = {}          # level -> the level it plays as (its table file missing)
         self.no_hint = False        # the hint's table file is missing
         self.tell = None            # (line, line) to say once the game's screen is up
+        self.last_human = None      # the seat of the last human turn handed over
         # Shut the Box, DicedOut, Cargo: tables to find by the first pass
         # after the game's first frame (``tables.find``)
         self.lookup = game.GAME_ID in (2, 3, 4)
@@ -280,6 +284,14 @@ class SeatPlayer:
     def hints(self):
         """True when SELECT gives a hint in this game (else it opens help)."""
         return bool(level_names(self.game.GAME_ID))
+
+    def hands_back(self, seat):
+        """True when the human at ``seat`` has the device already: theirs
+        was the last human turn (only device seats played since), so no
+        pass screen.  Called once per hand-over to a human seat."""
+        back = self.last_human == seat
+        self.last_human = seat
+        return back and any_device(self.levels)
 
     def device(self, seat):
         return 0 <= seat < len(self.levels) and self.levels[seat] is not None
@@ -399,7 +411,7 @@ class SeatPlayer:
         level = self.levels[p]
         if level in self.fallback:  # (its table file missing: said at every turn)
             screen.say("P%d: device, %s" % (p + 1, level_title(self.fallback[level])),
-                       "%s: table file missing" % level_title(level))
+                       "%s: no table file" % level_title(level))
         else:
             screen.say("P%d: device, %s" % (p + 1, level_title(level)), "Any key: hurry")
 

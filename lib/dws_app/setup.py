@@ -16,8 +16,14 @@ from dws_app.catalog import title_of
 from dws_app.levels import level_letters, level_names, level_title
 
 
+# Player words for the engines' option names and values (the rest: the
+# name with spaces, capitalised; the value as it is).
+TITLES = {"count": "Dice", "mode": "Play", "one_die": "One die if"}
+VALUES = {"high_shut": "7+ shut", "remaining_le_6": "open<=6", "turns": "in turns"}
+
+
 def option_title(name):
-    words = name.replace("_", " ")
+    words = TITLES.get(name) or name.replace("_", " ")
     return words[:1].upper() + words[1:]
 
 
@@ -28,7 +34,7 @@ def value_text(value):
         return "off"
     if isinstance(value, (tuple, list)):
         return ",".join(str(v) for v in value)
-    return str(value)
+    return VALUES.get(value) or str(value)
 
 
 MENU_LINES = 8          # text lines above the note and the footer
@@ -46,11 +52,18 @@ class SetupScreen(widgets.Screen):
         self.letters = level_letters(game_id)
         self.seat_types = [0] * self.cls.MAX_PLAYERS   # 0 human, k: levels[k - 1]
         self.seat = 0               # the seat in brackets
-        # Rows: players, seats, one per option, start.
-        self.rows = ["players", "seats"]
+        # Rows: players and seats (only where they can change), one per
+        # option, then "Start game" unless it would push the title off
+        # (A starts from any row but the seats: the footer says so).
+        self.rows = []
+        if self.cls.MIN_PLAYERS < self.cls.MAX_PLAYERS:
+            self.rows.append("players")
+        if self.levels:
+            self.rows.append("seats")
         for name, _choices in self.cls.OPTIONS:
             self.rows.append(name)
-        self.rows.append("start")
+        if len(self.rows) < MENU_LINES - 1:
+            self.rows.append("start")
         # Above the rows the game's title, unless the rows need its line too:
         # a list that scrolls redraws every row (~350 ms on the Pico).
         if len(self.rows) < MENU_LINES:
@@ -71,7 +84,7 @@ class SetupScreen(widgets.Screen):
         if row == "start":
             return "Start game"
         value = value_text(self.options[row])
-        return "{:<13}{:>11}".format(option_title(row)[:12], "<" + value[:9] + ">")
+        return "{:<13}{:>11}".format(option_title(row), "<" + value + ">")
 
     def seats_text(self, focused):
         """Three characters a seat ("[S]" for the chosen one) while they fit
@@ -99,9 +112,7 @@ class SetupScreen(widgets.Screen):
         self.menu.set_items([self.row_text(r) for r in self.rows])
         t = self.seat_types[self.seat]
         who = "device, " + level_title(self.levels[t - 1]) if t else "human"
-        if not self.levels:
-            who += " (no device play)"
-        self.note.text = "P%d: %s" % (self.seat + 1, who)
+        self.note.text = "P%d: %s" % (self.seat + 1, who) if self.levels else ""
         self.footer.text = "<>:change A:%s B:back" % ("next " if on_seats else "start")
 
     def change(self, delta):
