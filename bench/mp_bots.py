@@ -31,6 +31,10 @@ print("tables", time.ticks_diff(time.ticks_us(), _t0))
 _turns = 0
 #--loop--
 gc.collect()
+#--chunk--
+# (as above: the last turn's compiled chunk is garbage only after one
+# more call, else its leftovers count as live heap)
+gc.collect()
 _heap = gc.mem_alloc()
 if _game.over or _turns > 500:
     print("final", _heap, "%08x" % _game.digest())
