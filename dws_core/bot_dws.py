@@ -23,128 +23,18 @@ in each die's two best cells (by its own gain), and only the PAIRS pairs with th
 best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
+from dws_core.bot_dws_race import RACE_WIN, race as _race_of  # noqa: F401
 from dws_core.dws import BLUE, CHECKED, EMPTY, END_COLUMNS, PURPLE
-from dws_core.dws_columns import (CROSS, DIG, OFFSET, POP, UNIT,  # noqa: F401
+from dws_core.dws_columns import (CROSS, DIG, OFFSET, P3, POP, UNIT,  # noqa: F401
+                                  _after, _cells, _codes, _delta, _delta2, _rows,
                                   _cache, _column_table, clear_cache)
 
 LEVELS = ("easy", "normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
-P3 = (1, 3, 9, 27, 81)
 SPLIT_COST = 4 * UNIT
 SIX_VALUE = 12
 PAIRS = 6  # pairs of dice scored in full per turn
 DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)
-
-
-def _rows(board, half):
-    cells = board.cells[half]
-    rows = [0] * 5
-    i = 0
-    for r in range(5):
-        s = 0
-        bit = 1
-        for c in range(5):
-            v = cells[i]
-            i += 1
-            if v == CHECKED:
-                s |= bit
-            elif v != EMPTY:
-                s = CROSS
-                i += 4 - c
-                break
-            bit <<= 1
-        rows[r] = s
-    return rows
-
-
-def _codes(rows):
-    codes = [0] * 5
-    for r in range(5):
-        base = rows[r] * 5
-        for c in range(5):
-            codes[c] += DIG[base + c] * P3[r]
-    return codes
-
-
-def _delta(codes, table, r, old, new):
-    """Change of half value when row r goes from state old to new."""
-    if old == new:
-        return 0
-    w = P3[r]
-    if new != CROSS and POP[new] < 4:
-        # Only checked cells were added and no cell got blocked: one column
-        # per added check (open 0 -> checked 1).
-        acc = 0
-        added = new & ~old
-        c = 0
-        while added:
-            if added & 1:
-                code = codes[c]
-                acc += table[code + w] - table[code]
-            added >>= 1
-            c += 1
-        return acc
-    acc = 0
-    o = old * 5
-    n = new * 5
-    for c in range(5):
-        d = DIG[n + c] - DIG[o + c]
-        if d:
-            code = codes[c]
-            acc += table[code + d * w] - table[code]
-    return acc
-
-
-def _delta2(codes, table, r1, old1, new1, r2, old2, new2):
-    """Change of half value for two different changed rows."""
-    acc = 0
-    w1 = P3[r1]
-    w2 = P3[r2]
-    if new1 != CROSS and new2 != CROSS and POP[new1] < 4 and POP[new2] < 4:
-        # Checks added, none blocked: only the columns of the added checks.
-        added1 = new1 & ~old1
-        added2 = new2 & ~old2
-        both = added1 | added2
-        c = 0
-        while both:
-            if both & 1:
-                code = codes[c]
-                acc += table[code + (w1 if added1 >> c & 1 else 0)
-                             + (w2 if added2 >> c & 1 else 0)] - table[code]
-            both >>= 1
-            c += 1
-        return acc
-    for c in range(5):
-        d = ((DIG[new1 * 5 + c] - DIG[old1 * 5 + c]) * w1
-             + (DIG[new2 * 5 + c] - DIG[old2 * 5 + c]) * w2)
-        if d:
-            code = codes[c]
-            acc += table[code + d] - table[code]
-    return acc
-
-
-def _cells(rows, half, v):
-    """(row, col) codes row*5+col of the empty cells of value v."""
-    out = []
-    if half == BLUE:
-        s = rows[v - 1]
-        if s != CROSS:
-            for c in range(5):
-                if not s >> c & 1:
-                    out.append((v - 1) * 5 + c)
-    else:
-        c = v - 1
-        for r in range(5):
-            s = rows[r]
-            if s != CROSS and not s >> c & 1:
-                out.append(r * 5 + c)
-    return out
-
-
-def _after(s, c):
-    """Row state after checking column c (CROSS if it splits)."""
-    s |= 1 << c
-    return CROSS if s == 31 else s
 
 
 def _gain(codes, table, rows, cell):
@@ -182,7 +72,7 @@ class _Eval:
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
         self.best = None
         self.best_value = -(1 << 29)
-        self.race = _race(game, p, self.codes) if strong and race else None
+        self.race = _race_of(game, p, self.codes, _best_take) if strong and race else None
         self.denial = None
         if strong and 1 < game.players <= DENIAL_PLAYERS:
             q = (p + 1) % game.players
@@ -592,104 +482,13 @@ def _ranked_pool(game, gains):
     return out
 
 
-RACE_WIN = 1 << 20  # a take that ends the game: won or lost outweighs any points
-RACE_REACH = 2      # the race is weighed when a turn's marks could end the game
-
-
-def _race(game, p, codes):
-    """A ``_Race`` for player p (``codes``: its halves' column codes), or
-    None when p's marks this turn cannot
-    end the game (RACE_REACH open cells at least to three filled columns
-    of a half) or it is ending already."""
-    if game.ending:
-        return None
-    board = game.boards[p]
-    if min(board.cells[0].count(EMPTY), board.cells[1].count(EMPTY)) - 10 > RACE_REACH:
-        return None     # (a half's two emptiest columns hold 10 cells at most)
-    empties = []
-    near = 99
-    for cells in board.cells:
-        column = [cells[c::5].count(EMPTY) for c in range(5)]
-        empties.append(column)
-        ranked = sorted(column)
-        near = min(near, ranked[0] + ranked[1] + ranked[2])
-    if near > RACE_REACH:
-        return None
-    return _Race(game, p, empties, codes)
-
-
-class _Race:
-    """What a take that ends the game is measured against: ``empties`` (the
-    open cells of each column, per half), ``now`` (the columns' scores-now
-    tables, per half), p's score, and the best other total with its splits,
-    worked out when a plan first ends the game (``outcome``).  The others'
-    totals are final but for those still to play this round, who get their
-    best take (from the dice as they lie: an estimate on their side)."""
-
-    def __init__(self, game, p, empties, codes):
-        self.game = game
-        self.p = p
-        self.empties = empties
-        self.filled = [column.count(0) for column in empties]
-        self.now = (_column_table(game.run_points, 0, 0), _column_table(game.run_points, 1, 0))
-        score = 0
-        for half in (0, 1):
-            for code in codes[half]:
-                score += self.now[half][code] - OFFSET
-        self.score = score // UNIT      # (game.score(p), from the tables)
-        self.best = None                # the best other total now, then with takes
-        self.best_splits = 0
-        self.estimated = False
-
-    def ends(self, half, col_a, col_b):
-        """Do marks in columns col_a and col_b of ``half`` (-1: no mark)
-        fill a third column?  (A split's crossed cells were filled.)"""
-        empties = self.empties[half]
-        filled = self.filled[half]
-        if col_a >= 0 and col_a == col_b:
-            filled += empties[col_a] == 2
-        else:
-            filled += (col_a >= 0 and empties[col_a] == 1) + (col_b >= 0 and empties[col_b] == 1)
-        return filled >= END_COLUMNS
-
-    def outcome(self, total, splits):
-        """RACE_WIN when ``total`` with ``splits`` beats the best other total
-        (RULES 1.8: more splits break a tie), -RACE_WIN when it loses, 0 for
-        a shared win."""
-        if self.best is None:
-            self.others(False)
-        if total < self.best:
-            return -RACE_WIN            # (behind the totals as they stand)
-        if not self.estimated:
-            self.others(True)
-        if total != self.best:
-            return RACE_WIN if total > self.best else -RACE_WIN
-        if splits != self.best_splits:
-            return RACE_WIN if splits > self.best_splits else -RACE_WIN
-        return 0
-
-    def others(self, takes):
-        """The best other total and its splits: as they stand, or
-        (``takes``) with the best take of each player still to play."""
-        game = self.game
-        n = game.players
-        mine = (self.p - game.start_player) % n
-        self.best = -(1 << 20)
-        self.estimated = takes
-        for q in range(n):
-            if q == self.p:
-                continue
-            total = game.score(q)
-            if takes and (q - game.start_player) % n > mine:
-                take = 0
-                for low, _sixes in _ranked_pool(game, _gains(game, q, 0, True)):
-                    if low:
-                        take = max(take, low[0][0] + (low[1][0] if len(low) > 1 else 0))
-                total += take // UNIT
-            splits = game.boards[q].splits
-            if total > self.best or (total == self.best and splits > self.best_splits):
-                self.best = total
-                self.best_splits = splits
+def _best_take(game, q):
+    """Player q's best take from the dice as they lie, in points now."""
+    take = 0
+    for low, _sixes in _ranked_pool(game, _gains(game, q, 0, True)):
+        if low:
+            take = max(take, low[0][0] + (low[1][0] if len(low) > 1 else 0))
+    return take // UNIT
 
 
 def _plan_steps(game, plan):

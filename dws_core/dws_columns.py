@@ -12,7 +12,7 @@ module in one piece needed more heap at a game's start than the Pico had
 after the app's own code (cp10_py in the board suite).
 """
 
-from dws_core.dws import EMPTY_COLUMN_POINTS
+from dws_core.dws import BLUE, CHECKED, EMPTY, EMPTY_COLUMN_POINTS
 
 CROSS = 32
 UNIT = 8  # table values are points x UNIT + OFFSET (bytes)
@@ -214,3 +214,119 @@ def _finish(rows):
                 small = False
         out.append(bytes(table) if small else table)
     return out
+
+
+# ----- a half's rows and columns (the seats' arithmetic: dws_core.bot_dws) ------
+
+P3 = (1, 3, 9, 27, 81)
+
+
+def _rows(board, half):
+    cells = board.cells[half]
+    rows = [0] * 5
+    i = 0
+    for r in range(5):
+        s = 0
+        bit = 1
+        for c in range(5):
+            v = cells[i]
+            i += 1
+            if v == CHECKED:
+                s |= bit
+            elif v != EMPTY:
+                s = CROSS
+                i += 4 - c
+                break
+            bit <<= 1
+        rows[r] = s
+    return rows
+
+
+def _codes(rows):
+    codes = [0] * 5
+    for r in range(5):
+        base = rows[r] * 5
+        for c in range(5):
+            codes[c] += DIG[base + c] * P3[r]
+    return codes
+
+
+def _delta(codes, table, r, old, new):
+    """Change of half value when row r goes from state old to new."""
+    if old == new:
+        return 0
+    w = P3[r]
+    if new != CROSS and POP[new] < 4:
+        # Only checked cells were added and no cell got blocked: one column
+        # per added check (open 0 -> checked 1).
+        acc = 0
+        added = new & ~old
+        c = 0
+        while added:
+            if added & 1:
+                code = codes[c]
+                acc += table[code + w] - table[code]
+            added >>= 1
+            c += 1
+        return acc
+    acc = 0
+    o = old * 5
+    n = new * 5
+    for c in range(5):
+        d = DIG[n + c] - DIG[o + c]
+        if d:
+            code = codes[c]
+            acc += table[code + d * w] - table[code]
+    return acc
+
+
+def _delta2(codes, table, r1, old1, new1, r2, old2, new2):
+    """Change of half value for two different changed rows."""
+    acc = 0
+    w1 = P3[r1]
+    w2 = P3[r2]
+    if new1 != CROSS and new2 != CROSS and POP[new1] < 4 and POP[new2] < 4:
+        # Checks added, none blocked: only the columns of the added checks.
+        added1 = new1 & ~old1
+        added2 = new2 & ~old2
+        both = added1 | added2
+        c = 0
+        while both:
+            if both & 1:
+                code = codes[c]
+                acc += table[code + (w1 if added1 >> c & 1 else 0)
+                             + (w2 if added2 >> c & 1 else 0)] - table[code]
+            both >>= 1
+            c += 1
+        return acc
+    for c in range(5):
+        d = ((DIG[new1 * 5 + c] - DIG[old1 * 5 + c]) * w1
+             + (DIG[new2 * 5 + c] - DIG[old2 * 5 + c]) * w2)
+        if d:
+            code = codes[c]
+            acc += table[code + d] - table[code]
+    return acc
+
+
+def _cells(rows, half, v):
+    """(row, col) codes row*5+col of the empty cells of value v."""
+    out = []
+    if half == BLUE:
+        s = rows[v - 1]
+        if s != CROSS:
+            for c in range(5):
+                if not s >> c & 1:
+                    out.append((v - 1) * 5 + c)
+    else:
+        c = v - 1
+        for r in range(5):
+            s = rows[r]
+            if s != CROSS and not s >> c & 1:
+                out.append(r * 5 + c)
+    return out
+
+
+def _after(s, c):
+    """Row state after checking column c (CROSS if it splits)."""
+    s |= 1 << c
+    return CROSS if s == 31 else s

@@ -12,9 +12,14 @@ from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
 
-# Measured 95,936 bytes under MicroPython (.py; 77,808 from .mpy) with the
+# Measured 96,912 bytes under MicroPython (.py; 78,240 from .mpy): Dice Wide
+# Shut's end-of-game weighing in a module of its own (dws_core.bot_dws_race,
+# and the column arithmetic in dws_core.dws_columns), so that from .py
+# sources no module compiles in a heap the Pico does not have (cp10_py's
+# evening died in MemoryError importing bot_dws): +976 (+432).  The limit is
+# 98,000.  Before, 95,936 bytes (.py; 77,808 from .mpy) with the
 # three changes below (+6,064 on 89,872; +4,752 from .mpy, the board's
-# form): the limit is 97,000.  The hand-back to a lone human without a pass
+# form).  The hand-back to a lone human without a pass
 # screen and Dice Wide Shut's summary of the device turns (issue 32): +560
 # on their own.  Dice Wide Shut's Strong seat weighs the end
 # of the game (issue 33) and its decisions were made leaner for the board's
@@ -54,7 +59,7 @@ from sim.script import Session
 # against the 40 KB budget, and Shut the Box with 12 tiles (not measured
 # here) about 42 KB (bench-board.json): new game-time code has to be paid
 # for (the limit left 1 KB when it was set).
-IN_GAME_LIMIT = 97000
+IN_GAME_LIMIT = 98000
 
 
 def test_in_game_import_heap_stays_under_the_threshold():

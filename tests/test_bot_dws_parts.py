@@ -8,7 +8,7 @@ inline shortcuts; a shortcut that drifts from the definition changes play."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dws_core import bot_dws
+from dws_core import bot_dws, bot_dws_race
 from dws_core.bot_dws import CROSS, SPLIT_COST, _after, _cells, _codes, _delta, _delta2, _gain
 from dws_core.dws import CHECKED, CROSSED, EMPTY, DiceWideShut
 from dws_core.dws_columns import build
@@ -97,7 +97,7 @@ def test_a_dies_two_best_cells_are_the_first_two_by_gain_and_the_race_reads_the_
         for step in bot_dws.turn(game, "normal", rng):
             game.step(step)
     ev = bot_dws._Eval(game, True)
-    race = bot_dws._Race(game, game.current, [[0] * 5, [0] * 5], ev.codes)
+    race = bot_dws_race.Race(game, game.current, [[0] * 5, [0] * 5], ev.codes, bot_dws._best_take)
     assert race.score == game.score(game.current)     # (from the scores-now tables)
     for half in (0, 1):
         rows = ev.rows[half]

@@ -11,9 +11,9 @@ from dws_app import theme, ui
 PLAY_MODULES = ("dws_app.seats", "dws_app.pass_screen", "dws_app.levels", "dws_app.drive",
                 "dws_app.game_dws", "dws_app.game_stb", "dws_app.game_dicedout",
                 "dws_app.game_cargo", "dws_app.game_dice", "dws_core.bots",
-                "dws_core.bot_dws", "dws_core.dws_columns", "dws_core.bot_stb",
-                "dws_core.stb_solver", "dws_core.bot_dicedout", "dws_core.bot_cargo",
-                "dws_core.bot_cargo_expert", "dws_core.cargo_chase")
+                "dws_core.bot_dws", "dws_core.bot_dws_race", "dws_core.dws_columns",
+                "dws_core.bot_stb", "dws_core.stb_solver", "dws_core.bot_dicedout",
+                "dws_core.bot_cargo", "dws_core.bot_cargo_expert", "dws_core.cargo_chase")
 
 # Games whose lowest score wins (Shut the Box, DicedOut).
 LOW_WINS = (2, 3)

@@ -204,6 +204,8 @@ class SeatPlayer:
         drop_tables(keep=game.GAME_ID)   # other games' tables: heap this one needs
         # (Here, before the game screen is built: from .py sources the bot
         # module compiles only in a heap without it, cp10_py in the board suite.)
+        if game.GAME_ID == 1 and any_device(self.levels):
+            self.dws_tables()       # (a human-only game: at its first hint)
         if any_device(self.levels):
             # The device seats' code before the first frame, not inside
             # their first decision (the think budget: 100 ms a decision).
@@ -216,8 +218,6 @@ class SeatPlayer:
                 if level in self.levels:    # (Cargo's expert: its own module)
                     collect(name)
                     __import__(name)
-        if game.GAME_ID == 1 and any_device(self.levels):
-            self.dws_tables()       # (a human-only game: at its first hint)
 
     def dws_tables(self):
         """Load the Dice Wide Shut bot, and open the column tables on the
@@ -230,10 +230,9 @@ class SeatPlayer:
         from dws_app.memory import collect
         # From .py sources each module compiles in a heap just collected,
         # the bot's too, before the game screen is built (cp10_py).
-        collect("dws_core.dws_columns")
-        __import__("dws_core.dws_columns")
-        collect("dws_core.bot_dws")
-        __import__("dws_core.bot_dws")
+        for name in ("dws_core.dws_columns", "dws_core.bot_dws_race", "dws_core.bot_dws"):
+            collect(name)           # (each compiled in a heap just collected)
+            __import__(name)
         if not [lv for lv in self.levels if lv != "easy"]:
             return                  # (Easy seats only: no table, no hint)
         from dws_app.tables import dws_columns
