@@ -23,7 +23,9 @@ in each die's two best cells (by its own gain), and only the PAIRS pairs with th
 best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
-from dws_core.bot_dws_race import RACE_WIN, race as _race_of  # noqa: F401
+from dws_core.bot_dws_race import (RACE_WIN, SIX_VALUE, SPLIT_COST,  # noqa: F401
+                                   _fill_level, _gain, _gains, _nearest_end, _ranked_pool,
+                                   race as _race_of)
 from dws_core.dws import BLUE, CHECKED, EMPTY, END_COLUMNS, PURPLE
 from dws_core.dws_columns import (CROSS, DIG, OFFSET, P3, POP, UNIT,  # noqa: F401
                                   _after, _cells, _codes, _delta, _delta2, _rows,
@@ -31,25 +33,8 @@ from dws_core.dws_columns import (CROSS, DIG, OFFSET, P3, POP, UNIT,  # noqa: F4
 
 LEVELS = ("easy", "normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
-SPLIT_COST = 4 * UNIT
-SIX_VALUE = 12
 PAIRS = 6  # pairs of dice scored in full per turn
 DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)
-
-
-def _gain(codes, table, rows, cell):
-    """A die's own gain in ``cell`` (row*5+col), a split's cost counted:
-    ``_delta`` of the check, its common case (one column) done here."""
-    r = cell // 5
-    c = cell % 5
-    s = rows[r]
-    new = s | 1 << c
-    if POP[new] < 4:
-        code = codes[c]
-        return table[code + P3[r]] - table[code]
-    if new == 31:
-        return _delta(codes, table, r, s, CROSS) - SPLIT_COST
-    return _delta(codes, table, r, s, new)
 
 
 class _Eval:
@@ -72,7 +57,7 @@ class _Eval:
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
         self.best = None
         self.best_value = -(1 << 29)
-        self.race = _race_of(game, p, self.codes, _best_take) if strong and race else None
+        self.race = _race_of(game, p, self.codes) if strong and race else None
         self.denial = None
         if strong and 1 < game.players <= DENIAL_PLAYERS:
             q = (p + 1) % game.players
@@ -396,99 +381,6 @@ def _enumerate(ev):
                 break
     for _guess, half, i, j in pairs:
         ev.pair(half, i, j)
-
-
-def _nearest_end(game):
-    """Fewest open cells any board needs to fill three columns of a half."""
-    nearest = 99
-    for q in range(game.players):
-        for cells in game.boards[q].cells:
-            if cells.count(EMPTY) - 10 >= nearest:
-                continue    # (its two emptiest columns hold 10 cells at most)
-            # (a column is every fifth cell: counted by the firmware's own loop)
-            empties = [cells[c::5].count(EMPTY) for c in range(5)]
-            empties.sort()
-            need = empties[0] + empties[1] + empties[2]
-            if need < nearest:
-                nearest = need
-    return nearest
-
-
-def _fill_level(game, p, nearest, rows=None):
-    """k in 0..8: the chance (k/8) an open cell of p still gets filled
-    (``rows``: p's two halves' row states, when known)."""
-    # About 1.5 useful checks per turn go to the leader's nearest columns.
-    turns = (nearest * 2 + 2) // 3
-    if game.ending:
-        turns = 0
-    if rows is None:
-        board = game.boards[p]
-        rows = (_rows(board, 0), _rows(board, 1))
-    live = 0
-    for half in (0, 1):
-        for s in rows[half]:
-            if s != CROSS and POP[s] < 4:
-                live += 5 - POP[s]
-    if live == 0:
-        return 0
-    k = (turns * 2 * 8 * FILL_FACTOR + live * 50) // (live * 100)
-    return 0 if k < 0 else (8 if k > 8 else k)
-
-
-FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cells
-
-
-def _gains(game, q, nearest, now=False):
-    """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6);
-    ``now``: in points now (the columns' scores), not expected values."""
-    board = game.boards[q]
-    all_rows = (_rows(board, 0), _rows(board, 1))
-    k = 0 if now else _fill_level(game, q, nearest, all_rows)
-    out = [0] * 14
-    for half in (0, 1):
-        rows = all_rows[half]
-        codes = _codes(rows)
-        table = _column_table(game.run_points, half, k)
-        for v in range(1, 6):
-            best = -SPLIT_COST
-            for cell in _cells(rows, half, v):
-                g = _gain(codes, table, rows, cell)
-                if g > best:
-                    best = g
-            out[half * 7 + v] = best
-        out[half * 7 + 6] = SIX_VALUE if EMPTY in board.sixes[0] or EMPTY in board.sixes[1] else 0
-    return out
-
-
-def _ranked_pool(game, gains):
-    """Per half: ([(gain, die)] of the four best 1-5 dice, the same for the
-    three best 6s) for the next player, so a take's leftover is read quickly."""
-    out = []
-    values = game.dice_value
-    for half in (0, 1):
-        low = []
-        sixes = []
-        for i in range(len(values)):
-            if game.dice_free[i] and (game.dice_colour[i] == half or game.dice_colour[i] == PURPLE):
-                g = gains[half * 7 + values[i]]
-                into = sixes if values[i] == 6 else low
-                k = len(into)
-                into.append((g, i))
-                while k and into[k - 1][0] < g:  # insertion sort, stable
-                    into[k] = into[k - 1]
-                    k -= 1
-                into[k] = (g, i)
-        out.append((low[:4], sixes[:3]))
-    return out
-
-
-def _best_take(game, q):
-    """Player q's best take from the dice as they lie, in points now."""
-    take = 0
-    for low, _sixes in _ranked_pool(game, _gains(game, q, 0, True)):
-        if low:
-            take = max(take, low[0][0] + (low[1][0] if len(low) > 1 else 0))
-    return take // UNIT
 
 
 def _plan_steps(game, plan):

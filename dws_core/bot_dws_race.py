@@ -1,4 +1,6 @@
-"""Dice Wide Shut's Strong seat and the end of the game (issue 33): a take
+"""Dice Wide Shut's Strong seat and the other players: how near the end is
+(``_nearest_end``, ``_fill_level``), what a die is worth to a player
+(``_gains``, ``_ranked_pool``), and the end of the game (issue 33): a take
 that fills a third column of a half ends the game after the round, and
 ending it behind loses it.  ``race`` says whether the seat's marks this
 turn could end it; a ``Race`` then scores each take that would: won or
@@ -6,16 +8,120 @@ lost outweighs any points (RACE_WIN).  A module of its own, compiled in a
 heap of its own from .py sources on the board (cp10_py), beside
 ``dws_core.bot_dws`` and ``dws_core.dws_columns``."""
 
-from dws_core.dws import EMPTY, END_COLUMNS
-from dws_core.dws_columns import OFFSET, UNIT, _column_table
+from dws_core.dws import EMPTY, END_COLUMNS, PURPLE
+from dws_core.dws_columns import (CROSS, OFFSET, P3, POP, UNIT, _after, _cells, _codes,
+                                  _column_table, _delta, _rows)
+
+SPLIT_COST = 4 * UNIT
+SIX_VALUE = 12
+
+
+def _gain(codes, table, rows, cell):
+    """A die's own gain in ``cell`` (row*5+col), a split's cost counted:
+    ``_delta`` of the check, its common case (one column) done here."""
+    r = cell // 5
+    c = cell % 5
+    s = rows[r]
+    new = s | 1 << c
+    if POP[new] < 4:
+        code = codes[c]
+        return table[code + P3[r]] - table[code]
+    if new == 31:
+        return _delta(codes, table, r, s, CROSS) - SPLIT_COST
+    return _delta(codes, table, r, s, new)
+
+
+def _nearest_end(game):
+    """Fewest open cells any board needs to fill three columns of a half."""
+    nearest = 99
+    for q in range(game.players):
+        for cells in game.boards[q].cells:
+            if cells.count(EMPTY) - 10 >= nearest:
+                continue    # (its two emptiest columns hold 10 cells at most)
+            # (a column is every fifth cell: counted by the firmware's own loop)
+            empties = [cells[c::5].count(EMPTY) for c in range(5)]
+            empties.sort()
+            need = empties[0] + empties[1] + empties[2]
+            if need < nearest:
+                nearest = need
+    return nearest
+
+
+def _fill_level(game, p, nearest, rows=None):
+    """k in 0..8: the chance (k/8) an open cell of p still gets filled
+    (``rows``: p's two halves' row states, when known)."""
+    # About 1.5 useful checks per turn go to the leader's nearest columns.
+    turns = (nearest * 2 + 2) // 3
+    if game.ending:
+        turns = 0
+    if rows is None:
+        board = game.boards[p]
+        rows = (_rows(board, 0), _rows(board, 1))
+    live = 0
+    for half in (0, 1):
+        for s in rows[half]:
+            if s != CROSS and POP[s] < 4:
+                live += 5 - POP[s]
+    if live == 0:
+        return 0
+    k = (turns * 2 * 8 * FILL_FACTOR + live * 50) // (live * 100)
+    return 0 if k < 0 else (8 if k > 8 else k)
+
+
+FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cells
+
+
+def _gains(game, q, nearest, now=False):
+    """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6);
+    ``now``: in points now (the columns' scores), not expected values."""
+    board = game.boards[q]
+    all_rows = (_rows(board, 0), _rows(board, 1))
+    k = 0 if now else _fill_level(game, q, nearest, all_rows)
+    out = [0] * 14
+    for half in (0, 1):
+        rows = all_rows[half]
+        codes = _codes(rows)
+        table = _column_table(game.run_points, half, k)
+        for v in range(1, 6):
+            best = -SPLIT_COST
+            for cell in _cells(rows, half, v):
+                g = _gain(codes, table, rows, cell)
+                if g > best:
+                    best = g
+            out[half * 7 + v] = best
+        out[half * 7 + 6] = SIX_VALUE if EMPTY in board.sixes[0] or EMPTY in board.sixes[1] else 0
+    return out
+
+
+def _ranked_pool(game, gains):
+    """Per half: ([(gain, die)] of the four best 1-5 dice, the same for the
+    three best 6s) for the next player, so a take's leftover is read quickly."""
+    out = []
+    values = game.dice_value
+    for half in (0, 1):
+        low = []
+        sixes = []
+        for i in range(len(values)):
+            if game.dice_free[i] and (game.dice_colour[i] == half or game.dice_colour[i] == PURPLE):
+                g = gains[half * 7 + values[i]]
+                into = sixes if values[i] == 6 else low
+                k = len(into)
+                into.append((g, i))
+                while k and into[k - 1][0] < g:  # insertion sort, stable
+                    into[k] = into[k - 1]
+                    k -= 1
+                into[k] = (g, i)
+        out.append((low[:4], sixes[:3]))
+    return out
+
+
 
 RACE_WIN = 1 << 20  # a take that ends the game: won or lost outweighs any points
 RACE_REACH = 2      # the race is weighed when a turn's marks could end the game
 
 
-def race(game, p, codes, best_take):
-    """A ``Race`` for player p (``codes``: its halves' column codes;
-    ``best_take(game, q)``: q's best take in points now), or None when p's
+def race(game, p, codes):
+    """A ``Race`` for player p (``codes``: its halves' column codes), or None when p's
     marks this turn cannot end the game (RACE_REACH open cells at least to three filled columns
     of a half) or it is ending already."""
     if game.ending:
@@ -32,7 +138,7 @@ def race(game, p, codes, best_take):
         near = min(near, ranked[0] + ranked[1] + ranked[2])
     if near > RACE_REACH:
         return None
-    return Race(game, p, empties, codes, best_take)
+    return Race(game, p, empties, codes)
 
 
 class Race:
@@ -43,9 +149,8 @@ class Race:
     totals are final but for those still to play this round, who get their
     best take (from the dice as they lie: an estimate on their side)."""
 
-    def __init__(self, game, p, empties, codes, best_take):
+    def __init__(self, game, p, empties, codes):
         self.game = game
-        self.best_take = best_take
         self.p = p
         self.empties = empties
         self.filled = [column.count(0) for column in empties]
@@ -99,7 +204,11 @@ class Race:
                 continue
             total = game.score(q)
             if takes and (q - game.start_player) % n > mine:
-                total += self.best_take(game, q)
+                take = 0     # (q's best take from the dice as they lie, in points now)
+                for low, _sixes in _ranked_pool(game, _gains(game, q, 0, True)):
+                    if low:
+                        take = max(take, low[0][0] + (low[1][0] if len(low) > 1 else 0))
+                total += take // UNIT
             splits = game.boards[q].splits
             if total > self.best or (total == self.best and splits > self.best_splits):
                 self.best = total

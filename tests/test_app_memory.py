@@ -12,11 +12,11 @@ from dws_app.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
 
-# Measured 96,912 bytes under MicroPython (.py; 78,240 from .mpy): Dice Wide
-# Shut's end-of-game weighing in a module of its own (dws_core.bot_dws_race,
+# Measured 96,976 bytes under MicroPython (.py; 78,352 from .mpy): Dice Wide
+# Shut's other players and end of game in a module of their own (dws_core.bot_dws_race,
 # and the column arithmetic in dws_core.dws_columns), so that from .py
 # sources no module compiles in a heap the Pico does not have (cp10_py's
-# evening died in MemoryError importing bot_dws): +976 (+432).  The limit is
+# evening died in MemoryError importing bot_dws): +1,040 (+544).  The limit is
 # 98,000.  Before, 95,936 bytes (.py; 77,808 from .mpy) with the
 # three changes below (+6,064 on 89,872; +4,752 from .mpy, the board's
 # form).  The hand-back to a lone human without a pass

@@ -97,7 +97,7 @@ def test_a_dies_two_best_cells_are_the_first_two_by_gain_and_the_race_reads_the_
         for step in bot_dws.turn(game, "normal", rng):
             game.step(step)
     ev = bot_dws._Eval(game, True)
-    race = bot_dws_race.Race(game, game.current, [[0] * 5, [0] * 5], ev.codes, bot_dws._best_take)
+    race = bot_dws_race.Race(game, game.current, [[0] * 5, [0] * 5], ev.codes)
     assert race.score == game.score(game.current)     # (from the scores-now tables)
     for half in (0, 1):
         rows = ev.rows[half]
