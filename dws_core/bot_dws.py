@@ -35,6 +35,7 @@ LEVELS = ("easy", "normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
 PAIRS = 6  # pairs of dice scored in full per turn
 DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)
+RACE_PLAYERS = 3  # weigh the end of the game at 2-3 players (bench.dws_win)
 
 
 class _Eval:
@@ -57,7 +58,10 @@ class _Eval:
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
         self.best = None
         self.best_value = -(1 << 29)
-        self.race = _race_of(game, p, self.codes) if strong and race else None
+        # (the end is weighed at 2-3 players: at 4-5 the others' best takes
+        # cost up to 4 x 17 ms on the Pico, 146 ms a decision in dws5)
+        self.race = _race_of(game, p, self.codes) \
+            if strong and race and game.players <= RACE_PLAYERS else None
         self.denial = None
         if strong and 1 < game.players <= DENIAL_PLAYERS:
             q = (p + 1) % game.players

@@ -83,7 +83,7 @@ def in_reach_behind(game):
 def last_turn_of_a_round(draw):
     """The first position of a game of Normal seats (from a seeded start)
     where the last player of a round is behind and could end the game."""
-    players = draw(st.integers(2, 4))
+    players = draw(st.integers(2, 3))    # (bot_dws.RACE_PLAYERS)
     game = DiceWideShut(players, seed=draw(st.integers(1, 10 ** 6)))
     build(game.run_points)
     rng = Rng(draw(st.integers(0, 10 ** 6)))
