@@ -23,13 +23,12 @@ in each die's two best cells (by its own gain), and only the PAIRS pairs with th
 best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
-from dws_core.bot_dws_race import (RACE_WIN, SIX_VALUE, SPLIT_COST,  # noqa: F401
-                                   _fill_level, _gain, _gains, _nearest_end, _ranked_pool,
-                                   race as _race_of)
+from dws_core.bot_dws_race import (SIX_VALUE, SPLIT_COST, _fill_level, _gain, _gains,
+                                   _nearest_end, _ranked_pool, race as _race_of)
 from dws_core.dws import BLUE, CHECKED, EMPTY, END_COLUMNS, PURPLE
-from dws_core.dws_columns import (CROSS, DIG, OFFSET, P3, POP, UNIT,  # noqa: F401
-                                  _after, _cells, _codes, _delta, _delta2, _rows,
-                                  _cache, _column_table, clear_cache)
+# (_cache and clear_cache: the tables this bot keeps, let go by dws_app.memory)
+from dws_core.dws_columns import (CROSS, UNIT, _after, _cells, _codes, _delta,  # noqa: F401
+                                  _delta2, _rows, _cache, _column_table, clear_cache)
 
 LEVELS = ("easy", "normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
