@@ -3,6 +3,8 @@ art/dice.txt, the game loads it into a small Bitmap, each die shows the
 tile of its value, and every state of a die differs from the others in its
 pixels' shape (which palette index each pixel has), not only in colour."""
 
+import sys
+import types
 from pathlib import Path
 
 import displayio
@@ -58,6 +60,49 @@ def test_the_sheet_loads_once_at_two_bits_a_pixel():
     assert (sheet.width, sheet.height) == (FACES * SIZE, 3 * SIZE)
     assert isinstance(sheet, displayio.Bitmap)
     assert max(sheet[x, y] for x in range(sheet.width) for y in range(sheet.height)) == 3
+
+
+def _readinto(bitmap, f, bits_per_pixel, element_size=1, reverse_pixels_in_element=False,
+              reverse_rows=False):
+    """What the board's ``bitmaptools.readinto`` does with the arguments the
+    sheet's reader gives it (for 4 bits a pixel, first pixel in the high
+    nibble; each row padded to ``element_size`` bytes; the last row first)."""
+    assert bits_per_pixel == 4 and reverse_pixels_in_element
+    per_row = -(-bitmap.width // 2 // element_size) * element_size
+    rows = range(bitmap.height - 1, -1, -1) if reverse_rows else range(bitmap.height)
+    for y in rows:
+        row = f.read(per_row)
+        for x in range(bitmap.width):
+            bitmap[x, y] = row[x // 2] >> (0 if x % 2 else 4) & 15
+
+
+def test_the_board_reads_the_same_sheet_without_the_loader(monkeypatch):
+    """On the board the sheet is read by the firmware's bitmaptools, not by
+    adafruit_imageload (whose names stay interned): the same pixels."""
+    path = str(REPO / "lib/dws_app/dice.bmp")
+    loaded = dice_art._read(path)
+    read = dice_art._read(path, _readinto)
+    assert isinstance(loaded, displayio.Bitmap) and isinstance(read, displayio.Bitmap)
+    assert (read.width, read.height) == (loaded.width, loaded.height)
+    assert all(read[x, y] == loaded[x, y]
+               for x in range(read.width) for y in range(read.height))
+
+
+@pytest.mark.parametrize("content", (None, b"", b"# notes\n" * 20, b"BM" + bytes(60)))
+def test_a_missing_or_foreign_sheet_gets_one_clear_line(tmp_path, monkeypatch, content):
+    """No sheet, or a file that is not it: a ValueError naming the file and
+    the fix (the error screen's line), on the board's reader and the loader's."""
+    from dws_app import drive
+    path = tmp_path / "dice.bmp"
+    if content is not None:
+        path.write_bytes(content)
+    monkeypatch.setattr(dice_art, "_sheet", [])
+    monkeypatch.setattr(drive, "find", lambda name: str(path) if path.exists() else None)
+    for bitmaptools in (types.SimpleNamespace(readinto=_readinto), None):
+        monkeypatch.setitem(sys.modules, "bitmaptools", bitmaptools)
+        with pytest.raises(ValueError, match="dice.bmp .*make flash writes it"):
+            dice_art.sheet()
+        assert dice_art._sheet == []
 
 
 def test_faces_have_their_number_of_pips():

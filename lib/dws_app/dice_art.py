@@ -27,16 +27,59 @@ _sheet = []             # [the Bitmap] once loaded
 
 def sheet():
     """The sheet's Bitmap (2 bits a pixel, 864 bytes on the board), read at
-    the first call by adafruit_imageload, whose code is let go at once."""
+    the first call.  On the board by the firmware's ``bitmaptools.readinto``,
+    which adafruit_imageload calls there too: importing the library kept
+    4.7 KB more of the heap for good, the names its modules intern
+    (hardware.md).  Blinka (the simulator) has no bitmaptools: there
+    adafruit_imageload reads it.  A missing sheet, or a file that is not
+    it, raises ValueError saying so."""
     if not _sheet:
-        import adafruit_imageload
         from dws_app.drive import find
-        from dws_app.memory import forget
-        bitmap, _palette = adafruit_imageload.load(find(SHEET), bitmap=displayio.Bitmap,
-                                                   palette=displayio.Palette)
-        _sheet.append(bitmap)
-        forget(LOADER)
+        path = find(SHEET)
+        if path is None:
+            raise ValueError("dice.bmp missing: make flash writes it")
+        try:
+            from bitmaptools import readinto
+        except ImportError:
+            readinto = None
+        _sheet.append(_read(path, readinto))
     return _sheet[0]
+
+
+def _read(path, readinto=None):
+    """The sheet from its BMP (what tools/art.py writes: 4 bits a pixel,
+    rows bottom up, each padded to 4 bytes), by ``readinto`` if given,
+    else by adafruit_imageload."""
+    with open(path, "rb") as f:
+        head = f.read(54)
+        if len(head) < 54 or head[:2] != b"BM" or _field(head, 28, 2) != 4 \
+                or _field(head, 30, 4) or _field(head, 18, 4) != FACES * SIZE \
+                or _field(head, 22, 4) != 3 * SIZE:
+            raise ValueError("dice.bmp is not the dice sheet: make flash writes it")
+        if readinto is None:
+            return _load(f)
+        bitmap = displayio.Bitmap(FACES * SIZE, 3 * SIZE, 4)
+        f.seek(_field(head, 10, 4))
+        readinto(bitmap, f, 4, element_size=4, reverse_pixels_in_element=True,
+                 reverse_rows=True)
+    return bitmap
+
+
+def _field(head, at, size):
+    return int.from_bytes(head[at:at + size], "little")
+
+
+def _load(f):
+    try:
+        import adafruit_imageload
+    except ImportError:     # (every supported board has bitmaptools)
+        raise ValueError("dice.bmp: no bitmaptools in this firmware to read it")
+    from dws_app.memory import forget
+    f.seek(0)
+    bitmap, _palette = adafruit_imageload.load(f, bitmap=displayio.Bitmap,
+                                               palette=displayio.Palette)
+    forget(LOADER)
+    return bitmap
 
 
 class Die:
