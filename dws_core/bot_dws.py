@@ -23,18 +23,25 @@ in each die's two best cells (by its own gain), and only the PAIRS pairs with th
 best sum of own gains are scored in full; every single die and 6 is scored.
 """
 
-from dws_core.bot_dws_race import (SIX_VALUE, SPLIT_COST, _fill_level, _gain, _gains,
-                                   _nearest_end, _ranked_pool, race as _race_of)
 from dws_core.dws import BLUE, CHECKED, EMPTY, END_COLUMNS, PURPLE
 # (_cache and clear_cache: the tables this bot keeps, let go by dws_app.memory)
-from dws_core.dws_columns import (CROSS, UNIT, _after, _cells, _codes, _delta,  # noqa: F401
-                                  _delta2, _rows, _cache, _column_table, clear_cache)
+from dws_core.dws_columns import (CROSS, SIX_VALUE, SPLIT_COST, UNIT, _after,  # noqa: F401
+                                  _cells, _codes, _delta, _delta2, _fill_level, _gain,
+                                  _nearest_end, _rows, _cache, _column_table, clear_cache,
+                                  rows_done)
 
 LEVELS = ("easy", "normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
 PAIRS = 6  # pairs of dice scored in full per turn
 DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)
 RACE_PLAYERS = 3  # weigh the end of the game at 2-3 players (bench.dws_win)
+
+
+def weighs_others(game):
+    """Does the Strong seat weigh the end of the game and the next player's
+    take in this game (1-3 players)?  Then it uses ``dws_core.bot_dws_race``,
+    which a game of 4-5 players never imports."""
+    return game.players <= max(RACE_PLAYERS, DENIAL_PLAYERS)
 
 
 class _Eval:
@@ -59,13 +66,16 @@ class _Eval:
         self.best_value = -(1 << 29)
         # (the end is weighed at 2-3 players: at 4-5 the others' best takes
         # cost up to 4 x 17 ms on the Pico, 146 ms a decision in dws5)
-        self.race = _race_of(game, p, self.codes) \
-            if strong and race and game.players <= RACE_PLAYERS else None
+        self.race = None
         self.denial = None
-        if strong and 1 < game.players <= DENIAL_PLAYERS:
+        if strong and weighs_others(game):
+            from dws_core import bot_dws_race
+            if race and game.players <= RACE_PLAYERS:
+                self.race = bot_dws_race.race(game, p, self.codes)
             q = (p + 1) % game.players
-            if q != game.start_player:
-                self.denial = _ranked_pool(game, _gains(game, q, nearest))
+            if 1 < game.players <= DENIAL_PLAYERS and q != game.start_player:
+                self.denial = bot_dws_race._ranked_pool(
+                    game, bot_dws_race._gains(game, q, nearest))
 
     def protectable(self, half, r):
         return self.board.sixes[half][r] == CHECKED and not self.game.turn_sixes & (1 << (half * 5 + r))
@@ -413,7 +423,9 @@ def turn(game, level, rng, race=True):
     ev = _Eval(game, level == "strong", race)
     if not game.picked and True in game.dice_free:
         _enumerate(ev)
-    return _onward(game, ev, ev.best, None)
+    steps = _onward(game, ev, ev.best, None)
+    rows_done()
+    return steps
 
 
 def _random_turn(game, rng):
@@ -446,6 +458,7 @@ def hint(game):
     while steps is None:
         undone.append(game.undo()[0][1])
         steps = _onward(game, ev, plan, target)
+    rows_done()
     return [("undo",)] * len(undone) + steps, _describe(game, undone, steps)
 
 

@@ -1,75 +1,16 @@
-"""Dice Wide Shut's Strong seat and the other players: how near the end is
-(``_nearest_end``, ``_fill_level``), what a die is worth to a player
-(``_gains``, ``_ranked_pool``), and the end of the game (issue 33): a take
-that fills a third column of a half ends the game after the round, and
-ending it behind loses it.  ``race`` says whether the seat's marks this
-turn could end it; a ``Race`` then scores each take that would: won or
-lost outweighs any points (RACE_WIN).  A module of its own, compiled in a
-heap of its own from .py sources on the board (cp10_py), beside
-``dws_core.bot_dws`` and ``dws_core.dws_columns``."""
+"""Dice Wide Shut's Strong seat and the other players, at 2-3 players only
+(``bot_dws.OTHERS_PLAYERS``): what a die is worth to a player (``_gains``,
+``_ranked_pool``), and the end of the game (issue 33): a take that fills a
+third column of a half ends the game after the round, and ending it behind
+loses it.  ``race`` says whether the seat's marks this turn could end it; a
+``Race`` then scores each take that would: won or lost outweighs any points
+(RACE_WIN).  A module of its own, imported only by a game of 2-3 players
+(at 4-5 its 2.8 KB of code stay off the heap) and compiled in a heap of its
+own from .py sources on the board (cp10_py)."""
 
 from dws_core.dws import EMPTY, END_COLUMNS, PURPLE
-from dws_core.dws_columns import (CROSS, OFFSET, P3, POP, UNIT, _after, _cells, _codes,
-                                  _column_table, _delta, _rows)
-
-SPLIT_COST = 4 * UNIT
-SIX_VALUE = 12
-
-
-def _gain(codes, table, rows, cell):
-    """A die's own gain in ``cell`` (row*5+col), a split's cost counted:
-    ``_delta`` of the check, its common case (one column) done here."""
-    r = cell // 5
-    c = cell % 5
-    s = rows[r]
-    new = s | 1 << c
-    if POP[new] < 4:
-        code = codes[c]
-        return table[code + P3[r]] - table[code]
-    if new == 31:
-        return _delta(codes, table, r, s, CROSS) - SPLIT_COST
-    return _delta(codes, table, r, s, new)
-
-
-def _nearest_end(game):
-    """Fewest open cells any board needs to fill three columns of a half."""
-    nearest = 99
-    for q in range(game.players):
-        for cells in game.boards[q].cells:
-            if cells.count(EMPTY) - 10 >= nearest:
-                continue    # (its two emptiest columns hold 10 cells at most)
-            # (a column is every fifth cell: counted by the firmware's own loop)
-            empties = [cells[c::5].count(EMPTY) for c in range(5)]
-            empties.sort()
-            need = empties[0] + empties[1] + empties[2]
-            if need < nearest:
-                nearest = need
-    return nearest
-
-
-def _fill_level(game, p, nearest, rows=None):
-    """k in 0..8: the chance (k/8) an open cell of p still gets filled
-    (``rows``: p's two halves' row states, when known)."""
-    # About 1.5 useful checks per turn go to the leader's nearest columns.
-    turns = (nearest * 2 + 2) // 3
-    if game.ending:
-        turns = 0
-    if rows is None:
-        board = game.boards[p]
-        rows = (_rows(board, 0), _rows(board, 1))
-    live = 0
-    for half in (0, 1):
-        for s in rows[half]:
-            if s != CROSS and POP[s] < 4:
-                live += 5 - POP[s]
-    if live == 0:
-        return 0
-    k = (turns * 2 * 8 * FILL_FACTOR + live * 50) // (live * 100)
-    return 0 if k < 0 else (8 if k > 8 else k)
-
-
-FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cells
-
+from dws_core.dws_columns import (OFFSET, SIX_VALUE, SPLIT_COST, UNIT, _cells, _codes,
+                                  _column_table, _fill_level, _gain, _rows)
 
 def _gains(game, q, nearest, now=False):
     """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6);

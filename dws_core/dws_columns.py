@@ -17,6 +17,8 @@ from dws_core.dws import BLUE, CHECKED, EMPTY, EMPTY_COLUMN_POINTS
 CROSS = 32
 UNIT = 8  # table values are points x UNIT + OFFSET (bytes)
 OFFSET = 48
+SPLIT_COST = 4 * UNIT   # a split's cost to the Strong seat
+SIX_VALUE = 12          # a checked 6 to the Strong seat (x UNIT: a point and a half)
 
 
 def _pop(m):
@@ -46,8 +48,16 @@ POP = bytes([_pop(m) for m in range(32)])
 del _digits, _pop  # import-time only: their code need not stay in RAM
 _cache = []  # [points pair, tables]: tables[half * 9 + k] or tables.row(half * 9 + k)
 _now = []    # [points pair, (half 0's, half 1's)]: the k = 0 tables
-_read = {}   # table index: its row read from the drive's file (ROWS_KEPT at most)
+_read = {}   # table index: its row read from the drive's file, within a decision
 ROWS_KEPT = 4  # a decision reads its player's two and the next player's two
+
+
+def rows_done():
+    """A decision is made: let the rows it read go (``_read``).  Kept from
+    one decision to the next they held up to 1.1 KB of the board's heap
+    between decisions; read again, they cost a decision two to four reads
+    of 243 bytes from the drive."""
+    _read.clear()
 
 
 def _column_table(points_pair, half, k):
@@ -67,8 +77,7 @@ def _column_table(points_pair, half, k):
         return tables[i]
     row = _read.get(i)
     if row is None:
-        # (k changes a few times a game: the same rows serve turn after
-        # turn, without a read, nor its 243 bytes of garbage, each time)
+        # (read once a decision, however many plans read it)
         if len(_read) >= ROWS_KEPT:
             _read.clear()
         row = _read[i] = tables.row(i)
@@ -330,3 +339,60 @@ def _after(s, c):
     """Row state after checking column c (CROSS if it splits)."""
     s |= 1 << c
     return CROSS if s == 31 else s
+
+
+# ----- a die's gain, and how near the end is (the Strong seat) ------
+
+def _gain(codes, table, rows, cell):
+    """A die's own gain in ``cell`` (row*5+col), a split's cost counted:
+    ``_delta`` of the check, its common case (one column) done here."""
+    r = cell // 5
+    c = cell % 5
+    s = rows[r]
+    new = s | 1 << c
+    if POP[new] < 4:
+        code = codes[c]
+        return table[code + P3[r]] - table[code]
+    if new == 31:
+        return _delta(codes, table, r, s, CROSS) - SPLIT_COST
+    return _delta(codes, table, r, s, new)
+
+
+def _nearest_end(game):
+    """Fewest open cells any board needs to fill three columns of a half."""
+    nearest = 99
+    for q in range(game.players):
+        for cells in game.boards[q].cells:
+            if cells.count(EMPTY) - 10 >= nearest:
+                continue    # (its two emptiest columns hold 10 cells at most)
+            # (a column is every fifth cell: counted by the firmware's own loop)
+            empties = [cells[c::5].count(EMPTY) for c in range(5)]
+            empties.sort()
+            need = empties[0] + empties[1] + empties[2]
+            if need < nearest:
+                nearest = need
+    return nearest
+
+
+def _fill_level(game, p, nearest, rows=None):
+    """k in 0..8: the chance (k/8) an open cell of p still gets filled
+    (``rows``: p's two halves' row states, when known)."""
+    # About 1.5 useful checks per turn go to the leader's nearest columns.
+    turns = (nearest * 2 + 2) // 3
+    if game.ending:
+        turns = 0
+    if rows is None:
+        board = game.boards[p]
+        rows = (_rows(board, 0), _rows(board, 1))
+    live = 0
+    for half in (0, 1):
+        for s in rows[half]:
+            if s != CROSS and POP[s] < 4:
+                live += 5 - POP[s]
+    if live == 0:
+        return 0
+    k = (turns * 2 * 8 * FILL_FACTOR + live * 50) // (live * 100)
+    return 0 if k < 0 else (8 if k > 8 else k)
+
+
+FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cells

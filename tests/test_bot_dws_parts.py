@@ -112,3 +112,19 @@ def test_a_dies_two_best_cells_are_the_first_two_by_gain_and_the_race_reads_the_
             ranked.sort()
             assert ev.top_cells(half, v) == [cell for _g, _i, cell in ranked[:2]]
             assert ev.top_gain[half * 6 + v] == (-ranked[0][0] if ranked else 0)
+
+
+def test_only_a_game_of_one_to_three_players_uses_the_others_module(monkeypatch):
+    """At 4-5 players Strong weighs neither the end nor the next player's
+    take: its module (dws_core.bot_dws_race) is not imported, on the board
+    2.8 KB of heap the game keeps; at 2-3 players a decision imports it."""
+    import sys
+    import dws_core
+    from dws_core.rng import Rng
+    for players, used in ((5, False), (4, False), (3, True), (2, True)):
+        monkeypatch.delitem(sys.modules, "dws_core.bot_dws_race", raising=False)
+        monkeypatch.delattr(dws_core, "bot_dws_race", raising=False)
+        game = DiceWideShut(players, seed=players)
+        assert bot_dws.weighs_others(game) is used
+        assert bot_dws.turn(game, "strong", Rng(1))
+        assert ("dws_core.bot_dws_race" in sys.modules) is used, players

@@ -242,6 +242,11 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     assert dws_columns.ready(s.app.game.run_points) and s.app.seats.fallback == {}
     reader = dws_columns._cache[1]
     assert not isinstance(reader, list)          # read by seek, two tables a decision
+    game = s.app.game
+    from dws_core import bots
+    from dws_core.rng import Rng
+    assert bots.bot_turn(game, "strong", Rng(1)) and dws_columns._read == {}   # (not kept
+    assert bots.hint(game)[0] and dws_columns._read == {}   # between decisions)
     dws_columns.clear_cache()
     assert reader.file is None                   # closed with the cache
     build(s.app.game.run_points)

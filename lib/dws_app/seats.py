@@ -230,7 +230,11 @@ class SeatPlayer:
         from dws_app.memory import collect
         # From .py sources each module compiles in a heap just collected,
         # the bot's too, before the game screen is built (cp10_py).
-        for name in ("dws_core.dws_columns", "dws_core.bot_dws_race", "dws_core.bot_dws"):
+        for name in ("dws_core.dws_columns", "dws_core.bot_dws", "dws_core.bot_dws_race"):
+            if name == "dws_core.bot_dws_race":
+                from dws_core.bot_dws import weighs_others
+                if not weighs_others(self.game):
+                    break           # (4-5 players: Strong weighs no other player)
             collect(name)           # (each compiled in a heap just collected)
             __import__(name)
         if not [lv for lv in self.levels if lv != "easy"]:

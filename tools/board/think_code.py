@@ -69,7 +69,7 @@ print("FLOOR dws_now_tables_kept %d" % (free - gc.mem_free()))
 from binascii import unhexlify
 
 from dws_app.tables import dws_columns
-from dws_core import bot_dws  # noqa: F401  (imported when a game starts, as the seats do)
+from dws_core import bot_dws, bot_dws_race  # noqa: F401  (imported when a game starts, as the seats do)
 from dws_core.bots import bot_turn
 from dws_core.dws import DiceWideShut
 from dws_core.rng import Rng
