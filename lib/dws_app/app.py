@@ -20,7 +20,6 @@ from dws_app.clock import ticks_diff
 from dws_app.dice_art import sheet
 from dws_app.leds import Leds
 from dws_app.sound import Sound
-from dws_app.catalog import screen_class
 from dws_app.memory import BETWEEN_GAMES, FORGETS, collect, forget
 from dws_app.store import Store
 
@@ -456,9 +455,10 @@ class App:
 
     def show_game(self, fresh):
         game = self.game
+        from dws_app.catalog import screen_class
         cls = screen_class(game.GAME_ID)
         self.stack = []             # the menu is rebuilt by home()
-        self.forget_between_games()
+        self.forget_between_games()     # (the catalog too: read once a game)
         if not fresh and game.players > 1 and not self.seats.device(game.current):
             # A resumed game at a player's turn: the hand-over first, and the
             # game screen built under it a pass later, after the hand-over's
