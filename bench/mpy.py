@@ -5,7 +5,7 @@ which the boards' default configuration does not, so heap figures measured
 from .py files overstate the device; measured from .mpy files (no docstrings,
 no compile garbage) they are what a board holding the same code keeps.  This
 is a measurement aid only: the device gets .py files (or .mpy from
-CircuitPython's own mpy-cross, see tools/flash.py).
+CircuitPython's own mpy-cross, see tools/flash/mpy.py).
 """
 import os
 import subprocess

@@ -1,4 +1,4 @@
-"""tools/flash.py against folders laid out like CIRCUITPY drives.
+"""tools/flash/ against folders laid out like CIRCUITPY drives.
 
 The repositories flashed here are small fakes (made by make_repo) so that the
 expected tree is exact; the third-party libraries come from this Python's
@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tools import flash
+from tools.flash import drive as flash_drive
 from dws_app.store import COVER_AT
 from tools.tables import table_files
 
@@ -507,7 +508,7 @@ def test_a_damaged_cover_is_made_afresh_and_the_old_spare_file_goes(tmp_path, mo
     assert run(drive, repo, "--no-mpy-cross")[0] == 0
     if damage == "stuck folder":
         (drive / flash.COVER_FILE).write_bytes(b"")
-        monkeypatch.setattr(flash.shutil, "rmtree", lambda path, ignore_errors=False: None)
+        monkeypatch.setattr(flash_drive.shutil, "rmtree", lambda path, ignore_errors=False: None)
     elif damage == "short cover":
         (drive / flash.COVER_FILE).write_bytes(b"DWS nvm cover 1\n")
     elif damage == "no guard":

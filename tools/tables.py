@@ -6,7 +6,7 @@ Each table is computed here by the engine's own code (the same numbers the
 board used to build in slices during play) and written in the format that
 ``lib/dws_app/drive.py`` reads: a 16-byte header (magic, format version,
 kind, key, rows, columns, CRC-32 of the values) and the values as unsigned
-16-bit little-endian.  ``tools/flash.py`` puts them in the slot's tables/
+16-bit little-endian.  ``tools/flash/plan.py`` puts them in the slot's tables/
 folder; the simulator writes them into the repository's tables/ (ignored by
 git) when they are missing or stale, so that it plays as the board does.
 

@@ -30,7 +30,7 @@ SETTINGS = 0x80
 RECORDS = 0x90
 GAME = 0xA0
 ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4))  # image order, header bit
-COVER_MAGIC = b"DWS nvm cover 1\n"  # the cover file's first bytes (tools/flash.py makes it)
+COVER_MAGIC = b"DWS nvm cover 1\n"  # the cover file's first bytes (tools/flash/update.py makes it)
 COVER_SIZE = 8192   # 16 drive blocks: the window (blocks 7-8) is 7 blocks from either end
 COVER_AT = 3584
 

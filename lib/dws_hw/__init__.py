@@ -56,7 +56,7 @@ def held_buttons(keys, key_map):
 
 
 # The store's erase-window cover on the CIRCUITPY drive: made by make flash
-# (tools/flash.py COVER_FILE, after its guard), only ever written in place.
+# (tools/flash/update.py COVER_FILE, after its guard), only ever written in place.
 COVER_FILE = "/dws_cover/image/nvm.bin"
 
 

@@ -3,7 +3,7 @@
     python -m tools.board [--full] [--config NAME ...] [--plan NAME ...] [--jobs 2]
 
 For each configuration it writes a drive with ``make flash``'s own code
-(tools/flash.py), adds the test keys to its settings.toml, turns it into a
+(tools/flash/), adds the test keys to its settings.toml, turns it into a
 drive image with ``pico-emu/drive_image.sh`` and replays plans recorded on the
 simulator (tools/board/record.py) with tools/board/replay.mjs.  Every run must
 end without a traceback, in the state the simulator reached; the heap and
@@ -73,10 +73,10 @@ DETERMINISTIC_BUDGETS = {"board.boot_to_menu_ms": 4000, "board.erases_per_game.d
 # 76,800): the board's and Blinka's fonts are both 6x12 Terminus, but not
 # every glyph is drawn identically.
 SHOT_TOLERANCE = 0.01
-# The store's erase-window cover as make flash writes it (tools/flash.py), in
-# its order: on a drive that allocates clusters one after another the
-# folder's entry block and the window of nvm.bin then share flash sectors
-# with no other file (tools/board/fat.py layout_check).
+# The store's erase-window cover as make flash writes it
+# (tools/flash/update.py), in its order: on a drive that allocates clusters
+# one after another the folder's entry block and the window of nvm.bin then
+# share flash sectors with no other file (tools/board/fat.py layout_check).
 COVER_ORDER = (("dir", "dws_cover"), ("file", "dws_cover/guard.bin"),
                ("dir", "dws_cover/image"), ("file", "dws_cover/image/nvm.bin"))
 
