@@ -1,16 +1,17 @@
-"""Dice Wide Shut's Strong seat and the other players, at 2-3 players only
-(``bot_dws.OTHERS_PLAYERS``): what a die is worth to a player (``_gains``,
-``_ranked_pool``), and the end of the game (issue 33): a take that fills a
-third column of a half ends the game after the round, and ending it behind
-loses it.  ``race`` says whether the seat's marks this turn could end it; a
-``Race`` then scores each take that would: won or lost outweighs any points
-(RACE_WIN).  A module of its own, imported only by a game of 2-3 players
-(at 4-5 its 2.8 KB of code stay off the heap) and compiled in a heap of its
-own from .py sources on the board (cp10_py)."""
+"""Dice Wide Shut's Strong seat and the other players, in games of 1-3
+players only (``bot_dws.weighs_others``): what a die is worth to a player
+(``_gains``, ``_ranked_pool``), and the end of the game (issue 33): a take
+that fills a third column of a half ends the game after the round, and
+ending it behind loses it.  ``race`` says whether the seat's marks this
+turn could end it; a ``Race`` then scores each take that would: won or
+lost outweighs any points (RACE_WIN).  A module of its own, which a game of
+4-5 players never imports (2,832 bytes of heap imported alone on the
+board), compiled in a heap of its own from .py sources (cp10_py)."""
 
 from dws_core.dws import EMPTY, END_COLUMNS, PURPLE
 from dws_core.dws_columns import (OFFSET, SIX_VALUE, SPLIT_COST, UNIT, _cells, _codes,
                                   _column_table, _fill_level, _gain, _rows)
+
 
 def _gains(game, q, nearest, now=False):
     """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6);
@@ -54,7 +55,6 @@ def _ranked_pool(game, gains):
                 into[k] = (g, i)
         out.append((low[:4], sixes[:3]))
     return out
-
 
 
 RACE_WIN = 1 << 20  # a take that ends the game: won or lost outweighs any points

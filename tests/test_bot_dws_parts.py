@@ -116,8 +116,8 @@ def test_a_dies_two_best_cells_are_the_first_two_by_gain_and_the_race_reads_the_
 
 def test_only_a_game_of_one_to_three_players_uses_the_others_module(monkeypatch):
     """At 4-5 players Strong weighs neither the end nor the next player's
-    take: its module (dws_core.bot_dws_race) is not imported, on the board
-    2.8 KB of heap the game keeps; at 2-3 players a decision imports it."""
+    take: its module (dws_core.bot_dws_race) is not imported, so the game
+    does not keep its code; at 2-3 players a decision imports it."""
     import sys
     import dws_core
     from dws_core.rng import Rng

@@ -28,9 +28,9 @@ _sheet = []             # [the Bitmap] once loaded
 def sheet():
     """The sheet's Bitmap (2 bits a pixel, 864 bytes on the board), read at
     the first call.  On the board by the firmware's ``bitmaptools.readinto``,
-    which adafruit_imageload calls there too: importing the library kept
-    4.7 KB more of the heap for good, the names its modules intern
-    (hardware.md).  Blinka (the simulator) has no bitmaptools: there
+    which adafruit_imageload calls there too: importing the library left
+    its modules' names interned, 240-336 bytes less free for the rest of
+    the run (hardware.md).  Blinka (the simulator) has no bitmaptools: there
     adafruit_imageload reads it.  A missing sheet, or a file that is not
     it, raises ValueError saying so."""
     if not _sheet:
