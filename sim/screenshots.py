@@ -7,6 +7,7 @@ import sys
 
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
+from dws_app.setup import start_game
 
 OUT = os.path.join("out", "screenshots")
 
@@ -33,7 +34,7 @@ def _press_a_until(s, done, limit=400):
 
 def _dicedout_cargo_scenes(profile):
     s = Session(profile, seed=3)
-    s.app.start_game(3, 3, None, seed=12)
+    start_game(s.app, 3, 3, None, seed=12)
     _press_a_until(s, lambda sc: sc.game.round >= 1 and sc.game.again and sc.result is None)
     yield "dicedout", s
     s.press("DOWN")               # the next player's sheet, read-only
@@ -42,7 +43,7 @@ def _dicedout_cargo_scenes(profile):
     _press_a_until(s, lambda sc: sc.game.phase == 1 and sc.result is None)
     yield "dicedout-bonus", s
     s = Session(profile, seed=3)
-    s.app.start_game(4, 3, {"hold_cargo": True, "rounds": 3}, seed=12)
+    start_game(s.app, 4, 3, {"hold_cargo": True, "rounds": 3}, seed=12)
     _press_a_until(s, lambda sc: sc.game.round >= 1 and sc.game.crewed())
     s.press("DOWN")               # hold the cargo die under the cursor
     yield "cargo", s
@@ -51,7 +52,7 @@ def _dicedout_cargo_scenes(profile):
 def _device_turn(profile):
     """A device-played seat mid-turn: its dice taken, the cursor on the next."""
     s = Session(profile, seed=5)
-    s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
+    start_game(s.app, 1, 2, None, seed=9, seats=["strong", "normal"])
     game = s.app.game
     while not (game.picked and len(game.picked) == 2) or s.screen.animating():
         s.wait(50)

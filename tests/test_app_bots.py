@@ -10,6 +10,7 @@ import pytest
 from dws_app import levels as levels_mod
 from dws_app import seats as seats_mod
 from dws_app.app import App
+from dws_app.resume import resumable
 from dws_app.catalog import game_ids, title_of
 from dws_app.game_base import GameScreen
 from dws_app.game_dws import DwsScreen
@@ -22,6 +23,7 @@ from sim.play import dws_step, finish_interludes as settle
 from sim.play import choose_options_and_start, open_setup as open_game_setup, start_from_setup
 from sim.script import Session
 from test_app_screens import _Counter
+from dws_app.setup import start_game
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -114,7 +116,7 @@ def test_dws_device_turn_replays_step_by_step():
     """A device turn shows each step: the dice go one by one, the cursor
     rests on what comes next, the message names the device seat."""
     s = Session("pybadge", seed=3)
-    s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
+    start_game(s.app, 1, 2, None, seed=9, seats=["strong", "normal"])
     screen = s.screen
     game = screen.game
     assert isinstance(screen, DwsScreen)
@@ -212,7 +214,7 @@ def test_human_plays_cargo_and_the_device_result_waits_for_a():
 
 def test_any_key_hurries_the_device_turn():
     s = Session("pybadge", seed=2)
-    s.app.start_game(1, 2, None, seed=4, seats=[None, "strong"])
+    start_game(s.app, 1, 2, None, seed=4, seats=[None, "strong"])
     game = s.app.game
     rnd = random.Random(2)
     hurried = 0
@@ -244,7 +246,7 @@ def test_hint_changes_nothing_and_points_at_the_move(gid):
     hint; SELECT again opens the help, B returns.  The human then follows
     the hint (its steps are legal) and play goes on."""
     s = Session("pybadge", seed=gid)
-    s.app.start_game(gid, 2, None, seed=30 + gid)
+    start_game(s.app, gid, 2, None, seed=30 + gid)
     game = s.app.game
     hints = 0
     for _ in range(60):
@@ -287,7 +289,7 @@ def test_hint_changes_nothing_and_points_at_the_move(gid):
 
 def test_select_opens_help_where_no_hint_exists():
     s = Session("pybadge", seed=1)
-    s.app.start_game(5, 1, None, seed=1)
+    start_game(s.app, 5, 1, None, seed=1)
     screen = settle(s)
     before = s.app.game.encode()
     s.press("SELECT")
@@ -309,8 +311,8 @@ def test_seat_types_survive_save_and_continue():
         dws_step(s, rnd.choice([st for st in legal if st[0] not in ("drop", "colour")] or legal))
     s.wait(3000)
     saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
-    assert saved[0] == seats_mod.META
-    meta, data = seats_mod.split(saved)
+    assert saved[0] == levels_mod.META
+    meta, data = levels_mod.split(saved)
     assert data == game.checkpoint() and list(meta) == [0, 3, 2]
     s.press("START")
     assert isinstance(s.screen, MenuScreen)
@@ -327,7 +329,7 @@ def test_seat_types_survive_save_and_continue():
 
 def test_all_human_save_is_the_engine_bytes():
     s = Session("pybadge", seed=3)
-    s.app.start_game(1, 2, None, seed=3, seats=[None, None])
+    start_game(s.app, 1, 2, None, seed=3, seats=[None, None])
     saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
     assert saved == s.app.game.checkpoint()
 
@@ -336,16 +338,16 @@ def test_seat_header_round_trip_and_damage():
     from dws_core.dws import DiceWideShut
     game = DiceWideShut(3, seed=5)
     data = game.checkpoint()
-    packed = seats_mod.pack(1, [None, "easy", "strong"], data)
-    meta, rest = seats_mod.split(packed)
-    assert rest == data and seats_mod.levels_of(meta, game) == [None, "easy", "strong"]
-    assert App.resumable(packed)
-    assert seats_mod.pack(1, [None, None, None], data) == data
+    packed = levels_mod.pack(1, [None, "easy", "strong"], data)
+    meta, rest = levels_mod.split(packed)
+    assert rest == data and levels_mod.levels_of(meta, game) == [None, "easy", "strong"]
+    assert resumable(packed)
+    assert levels_mod.pack(1, [None, None, None], data) == data
     # Wrong seat count, unknown level, truncated header: not resumable.
-    for bad in (bytes([seats_mod.META, 2, 0, 1]) + data,
-                bytes([seats_mod.META, 3, 0, 9, 1]) + data,
-                bytes([seats_mod.META, 200, 1])):
-        assert not App.resumable(bad)
+    for bad in (bytes([levels_mod.META, 2, 0, 1]) + data,
+                bytes([levels_mod.META, 3, 0, 9, 1]) + data,
+                bytes([levels_mod.META, 200, 1])):
+        assert not resumable(bad)
 
 
 def test_app_level_table_matches_the_bots():
@@ -475,12 +477,11 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     columns as they stand), its turns say so, the console says why, the
     Normal seat plays as itself, and the save keeps the levels chosen."""
     from dws_core import bot_dws
-    from dws_app import seats as seats_module
     del bot_dws._cache[:]
     builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
-    s.app.start_game(1, 2, None, seed=9, seats=["strong", "normal"])
+    start_game(s.app, 1, 2, None, seed=9, seats=["strong", "normal"])
     seats = s.app.seats
     assert seats.fallback == {"strong": "normal"}
     assert seats.plays(0) == "normal" and seats.levels == ["strong", "normal"]
@@ -489,10 +490,10 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     assert ("P2: device, normal", "Any key: hurry") in shown
     assert builds == [] and bot_dws._cache == []
     out = capsys.readouterr().out
-    assert "no table file dws-columns.dwt" in out and "\nthink dws normal " in out
-    assert "\nthink dws strong " not in out
-    levels, _data = seats_module.split(s.app.store.load_game()[0])
-    assert seats_module.levels_of(levels, s.app.game) == ["strong", "normal"]
+    assert "no table file dws-columns.dwt" in out and "\nthink 1 normal " in out
+    assert "\nthink 1 strong " not in out
+    levels, _data = levels_mod.split(s.app.store.load_game()[0])
+    assert levels_mod.levels_of(levels, s.app.game) == ["strong", "normal"]
 
 
 def test_normal_dws_seats_play_without_the_file(monkeypatch, no_table_files):
@@ -505,7 +506,7 @@ def test_normal_dws_seats_play_without_the_file(monkeypatch, no_table_files):
     dws_columns.clear_cache()
     builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=5)
-    s.app.start_game(1, 2, None, seed=9, seats=["normal", "normal"])
+    start_game(s.app, 1, 2, None, seed=9, seats=["normal", "normal"])
     assert s.app.seats.fallback == {} and s.app.seats.thinks == 0
     assert dws_columns._now and dws_columns._now[0] == s.app.game.run_points
     shown = seen_messages(s, 300)
@@ -518,7 +519,7 @@ def test_a_human_only_dws_game_without_the_file_says_so_at_a_hint(monkeypatch, n
     del bot_dws._cache[:]
     builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=6)
-    s.app.start_game(1, 2, None, seed=9)
+    start_game(s.app, 1, 2, None, seed=9)
     settle(s)
     s.press("SELECT")
     assert s.screen.msg1.shown() == "Hint: table file missing"
@@ -536,7 +537,7 @@ def test_a_strong_dicedout_seat_without_its_file_plays_normal(monkeypatch, capsy
     sizes = units_per_call(monkeypatch, bot_dicedout.Values)
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
-    s.app.start_game(3, 2, None, seed=seed, seats=["strong", "strong"])
+    start_game(s.app, 3, 2, None, seed=seed, seats=["strong", "strong"])
     seats = s.app.seats
     sizes.append(0)
     shown = seen_messages(s, 100)
@@ -545,8 +546,8 @@ def test_a_strong_dicedout_seat_without_its_file_plays_normal(monkeypatch, capsy
     run_unattended(s, monkeypatch)
     assert s.app.game is None and bot_dicedout._cache == [] and sum(sizes) == 0
     out = capsys.readouterr().out
-    assert "no table file dicedout.dwt" in out and "\nthink dicedout normal " in out
-    assert "\nthink dicedout strong " not in out
+    assert "no table file dicedout.dwt" in out and "\nthink 3 normal " in out
+    assert "\nthink 3 strong " not in out
 
 
 def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
@@ -562,7 +563,7 @@ def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
     bot_dicedout.clear_cache()
     sizes = units_per_call(monkeypatch, bot_dicedout.Values)
     s = Session("pico_dice", seed=5)
-    s.app.start_game(3, 2, None, seed=seed, seats=["strong", "strong"])
+    start_game(s.app, 3, 2, None, seed=seed, seats=["strong", "strong"])
     seats = s.app.seats
     g = s.app.game
     sizes.append(0)
@@ -602,7 +603,7 @@ def test_a_damaged_dicedout_table_file_is_refused_and_strong_plays_normal(
     monkeypatch.setattr(drive, "find", lambda path: str(tmp_path) + path)
     bot_dicedout.clear_cache()
     s = Session("pico_dice", seed=5)
-    s.app.start_game(3, 2, None, seed=bonus_first_seed(), seats=["strong", "strong"])
+    start_game(s.app, 3, 2, None, seed=bonus_first_seed(), seats=["strong", "strong"])
     s.app.poll()
     assert s.app.seats.fallback == {"strong": "normal"} and bot_dicedout._cache == []
     assert "dicedout.dwt: table file damaged" in capsys.readouterr().out
@@ -617,7 +618,7 @@ def test_a_dicedout_table_only_where_a_strong_seat_or_a_hint_needs_it(levels, bu
     from dws_core import bot_dicedout
     bot_dicedout.clear_cache()
     s = Session("pico_dice", seed=7)
-    s.app.start_game(3, 2, None, seed=9, seats=list(levels))
+    start_game(s.app, 3, 2, None, seed=9, seats=list(levels))
     s.app.poll()                # (opened in the first pass after the game's frame)
     assert bool(bot_dicedout._cache) == built
 
@@ -629,7 +630,7 @@ def test_a_game_of_another_kind_drops_the_tables_of_the_one_left():
     stb_solver.clear_cache()
     bot_dicedout.clear_cache()
     s = Session("pico_dice", seed=8)
-    s.app.start_game(2, 2, None, seed=9)          # human seats: the hint's tables
+    start_game(s.app, 2, 2, None, seed=9)          # human seats: the hint's tables
     settle(s)
     for _ in range(5):
         s.hw.clock.advance(50)
@@ -640,7 +641,7 @@ def test_a_game_of_another_kind_drops_the_tables_of_the_one_left():
     s.press("A")                                  # Continue: still the same
     assert stb_solver._CACHE and s.app.game.GAME_ID == 2
     s.press("START")
-    s.app.start_game(3, 2, None, seed=9)
+    start_game(s.app, 3, 2, None, seed=9)
     assert stb_solver._CACHE == []
     s.app.poll()
     assert bot_dicedout._cache
@@ -652,7 +653,7 @@ def test_a_dicedout_hint_without_the_file_needs_it_only_at_a_bonus_mark(no_table
     seed = bonus_first_seed()
     bot_dicedout.clear_cache()
     s = Session("pico_dice", seed=5)
-    s.app.start_game(3, 2, None, seed=seed)
+    start_game(s.app, 3, 2, None, seed=seed)
     top = settle(s)
     while seats_mod.held(top):                   # the roll-off's result
         s.press("A")
@@ -677,7 +678,7 @@ def test_one_human_gets_no_pass_screen_back_from_device_seats(gid, options):
     from dws_app.game_base import GameScreen
     s = Session("pybadge", seed=gid)
     level = level_names(gid)[0]
-    s.app.start_game(gid, 3, options, seed=7, seats=[None, level, level])
+    start_game(s.app, gid, 3, options, seed=7, seats=[None, level, level])
     passes = summaries = 0
     rnd = random.Random(gid)
     last = None

@@ -10,6 +10,7 @@ from dws_core.dws import BLUE, CHECKED, CROSSED, DiceWideShut, RED, SPENT
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
 from test_bots_play import turn_copy
+from dws_app.setup import start_game
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -280,7 +281,7 @@ def test_hints_point_at_the_next_step_mid_turn(profile):
     and A (B for an undo) does it.  Now and then a random step instead, so
     the hint has to undo it."""
     s = Session(profile, seed=12)
-    s.app.start_game(1, 3, None, seed=12)
+    start_game(s.app, 1, 3, None, seed=12)
     game = s.app.game
     rnd = random.Random(profile)
     kinds = set()

@@ -233,8 +233,9 @@ def test_the_evening_plans_come_back_to_the_menu(monkeypatch):
     starts every game and comes back to the menu each time, and the
     storm starts every game and opens screens between games."""
     started = []
-    start_game = App.start_game
-    monkeypatch.setattr(App, "start_game", lambda app, gid, *a, **k: (
+    import dws_app.setup as setup
+    start_game = setup.start_game
+    monkeypatch.setattr(setup, "start_game", lambda app, gid, *a, **k: (
         started.append(gid), start_game(app, gid, *a, **k)))
     [rec] = record.evening_plan(short=True)
     assert rec.screen_name == "MenuScreen"

@@ -23,7 +23,8 @@ from hypothesis import given, settings, strategies as st
 
 from dws_app import app as app_mod
 from dws_app.app import App
-from dws_app.seats import split
+from dws_app.resume import resumable
+from dws_app.levels import split
 from dws_app.game_base import GameScreen
 from dws_app.store import GAME, Store
 from dws_core.dws import CHECKED
@@ -149,7 +150,7 @@ def check_game(game, seen):
 def stored_game(nvm):
     """What a power-up on these bytes offers to continue (the engine bytes;
     a game with device-played seats has them in a header before)."""
-    data = Store(bytearray(nvm)).load_game(App.resumable)[0]
+    data = Store(bytearray(nvm)).load_game(resumable)[0]
     return data if data is None else split(data)[1]
 
 

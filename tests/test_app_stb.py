@@ -420,7 +420,8 @@ def test_continue_resumes_the_turn(profile):
 def test_old_saves_resume_or_are_refused_with_the_stores_message(tmp_path):
     """Saves written before declarations came first: a turns-mode game
     continues; a together game with a die shown before the choice is
-    refused (App.resumable) and the menu says so, without a crash."""
+    refused once Continue decodes it (resumable) and the menu says so,
+    without a crash."""
     from tests.test_stb_rules import OLD_TOGETHER_DIE1_SHOWN, OLD_TURNS_SELECT
     nvm = str(tmp_path / "nvm.bin")
     s = Session("pybadge", seed=1, nvm_path=nvm)
@@ -434,6 +435,8 @@ def test_old_saves_resume_or_are_refused_with_the_stores_message(tmp_path):
     s = Session("pybadge", seed=1, nvm_path=nvm2)
     s.app.store.save_game(bytes.fromhex(OLD_TOGETHER_DIE1_SHOWN))
     s = Session("pybadge", seed=1, nvm_path=nvm2)
+    assert s.screen.menu.items[0] == "Continue Shut the Box"  # by its game id
+    s.press("A")
     assert s.screen.menu.items[0] == "Dice Wide Shut"     # nothing to continue
     assert s.app.notes == ["Saved game lost (unusable)"]
     assert s.screen.title.shown().startswith("Saved game lost")

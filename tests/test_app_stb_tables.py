@@ -15,6 +15,7 @@ from dws_core import stb_solver as S
 from sim.play_stb import settle
 from sim.script import Session
 from test_app_bots import run_unattended
+from dws_app.setup import start_game
 
 
 def slices(tiles):
@@ -32,7 +33,7 @@ def test_the_tables_are_read_by_the_pass_after_the_first_frame(monkeypatch):
     never_solved(monkeypatch)
     S.clear_cache()
     s = Session("pybadge", seed=6)
-    s.app.start_game(2, 2, {"tiles": 12}, seed=3, seats=[None, "shut"])
+    start_game(s.app, 2, 2, {"tiles": 12}, seed=3, seats=[None, "shut"])
     seats = s.app.seats
     assert seats.lookup and S._CACHE == []     # (the opening pass looks up none)
     s.hw.clock.advance(20)
@@ -46,7 +47,7 @@ def test_continue_goes_on_with_the_same_tables(monkeypatch):
     never_solved(monkeypatch)
     S.clear_cache()
     s = Session("pybadge", seed=6)
-    s.app.start_game(2, 1, {"tiles": 12, "mode": "together"}, seed=3)
+    start_game(s.app, 2, 1, {"tiles": 12, "mode": "together"}, seed=3)
     s.hw.clock.advance(20)
     s.app.poll()
     tables = list(S._CACHE)
@@ -64,7 +65,7 @@ def test_without_the_files_the_seats_play_easy_and_the_hint_says_so(
     never_solved(monkeypatch)
     S.clear_cache()
     s = Session("pybadge", seed=7)
-    s.app.start_game(2, 3, {"tiles": 12}, seed=5, seats=[None, "shut", "score"])
+    start_game(s.app, 2, 3, {"tiles": 12}, seed=5, seats=[None, "shut", "score"])
     s.hw.clock.advance(20)
     s.app.poll()
     seats = s.app.seats
@@ -84,7 +85,7 @@ def test_an_all_device_game_without_the_files_plays_to_its_scores(monkeypatch, n
     never_solved(monkeypatch)
     S.clear_cache()
     s = Session("pybadge", seed=8)
-    s.app.start_game(2, 2, {"tiles": 12}, seed=4, seats=["shut", "score"])
+    start_game(s.app, 2, 2, {"tiles": 12}, seed=4, seats=["shut", "score"])
     run_unattended(s, monkeypatch)
     assert s.app.last_error is None and S._CACHE == []
 
@@ -92,7 +93,7 @@ def test_an_all_device_game_without_the_files_plays_to_its_scores(monkeypatch, n
 def test_the_main_loop_sleeps_every_pass():
     """Nothing is solved in the background any more: every pass rests."""
     s = Session("pybadge", seed=2)
-    s.app.start_game(2, 1, {"tiles": 9}, seed=2)
+    start_game(s.app, 2, 1, {"tiles": 9}, seed=2)
     sleeps = []
     polls = [0]
     poll = s.app.poll

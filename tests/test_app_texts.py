@@ -17,6 +17,7 @@ from dws_app import ui
 from dws_app.catalog import game_ids
 from sim.screenshots import scenes
 from sim.script import Session
+from dws_app.setup import start_game
 
 PROFILES = ("pybadge", "pico_dice")
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
@@ -69,7 +70,7 @@ class Cut:
 def storm(profile, game_id, seed, events, players, seats, options=None):
     """Random presses (mostly A and arrows) through one game from its start."""
     s = Session(profile, seed=seed)
-    s.app.start_game(game_id, players, options, seed=seed, seats=seats)
+    start_game(s.app, game_id, players, options, seed=seed, seats=seats)
     rnd = random.Random(seed)
     for _ in range(events):
         name = rnd.choices(NAMES, WEIGHTS)[0]

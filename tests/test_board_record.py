@@ -32,7 +32,7 @@ def test_press_kinds_from_what_the_app_printed():
     assert record.press_kind("") == "move"
     assert record.press_kind("nvm 1 2\nheap 5 checkpoint 1 0 0\n") == "save"
     assert record.press_kind("heap 5 checkpoint 1 0 0\nheap 5 PassScreen 1 0 0\n") == "open"
-    assert record.press_kind("heap 5 checkpoint 1 0 0\nthink dws strong 40\n") == "turn"
+    assert record.press_kind("heap 5 checkpoint 1 0 0\nthink 1 strong 40\n") == "turn"
 
 
 def test_heap_lines_come_after_the_frame_they_go_with(capsys):

@@ -13,6 +13,7 @@ from dws_app import drive
 from dws_core import bot_dicedout
 from dws_core.dicedout import DicedOut
 from tools import tables
+from dws_app.setup import start_game
 
 REPO = Path(__file__).resolve().parent.parent
 MASK = DicedOut._bonus_mask(DicedOut.DEFAULT_BONUS)
@@ -238,7 +239,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     monkeypatch.setattr(dws_columns, "build", lambda pair: built.append(pair) or build(pair))
     dws_columns.clear_cache()
     s = Session("pico_dice", seed=3)
-    s.app.start_game(1, 2, None, seed=4, seats=["strong", "strong"])
+    start_game(s.app, 1, 2, None, seed=4, seats=["strong", "strong"])
     assert dws_columns.ready(s.app.game.run_points) and s.app.seats.fallback == {}
     reader = dws_columns._cache[1]
     assert not isinstance(reader, list)          # read by seek, two tables a decision
@@ -260,7 +261,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     dws_columns.clear_cache()
     built = []
     s = Session("pico_dice", seed=6)
-    s.app.start_game(1, 2, None, seed=9)
+    start_game(s.app, 1, 2, None, seed=9)
     settle(s)
     assert not dws_columns.ready(s.app.game.run_points)     # (humans: at the first hint)
     s.press("SELECT")
@@ -285,7 +286,7 @@ def test_shut_the_box_with_12_tiles_reads_its_tables_and_never_waits(monkeypatch
     turn = bot_stb.turn
     monkeypatch.setattr(bot_stb, "turn", lambda g, level, rng: decisions.append(level) or turn(g, level, rng))
     s = Session("pybadge", seed=12)
-    s.app.start_game(2, 3, {"tiles": 12}, seed=12, seats=["score", "easy", "shut"])
+    start_game(s.app, 2, 3, {"tiles": 12}, seed=12, seats=["score", "easy", "shut"])
     s.app.poll()
     held = list(S._CACHE)
     assert sorted(t.objective for t in held) == ["score", "shut"]

@@ -11,7 +11,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from dws_app.app import App
 from dws_app.records_store import Records, default_settings
-from dws_app.seats import split
+from dws_app.levels import split
 from dws_app.store import GAME, Store
 from sim.hw import build
 from tests import store_v2

@@ -21,7 +21,6 @@ from dws_app.dice_art import sheet
 from dws_app.leds import Leds
 from dws_app.sound import Sound
 from dws_app.memory import BETWEEN_GAMES, FORGETS, collect, forget
-from dws_app.store import Store
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
@@ -48,6 +47,7 @@ class App:
         self.hw = hw
         self.on_game = on_game      # on_game(True/False): a game is running or not
         self.fresh = fresh          # fresh(): a new interpreter, at the menu (code.py)
+        self.refused = []           # saved payloads Continue found unusable (resume)
         self.out_of_memory = False  # the last failure was a MemoryError
         self.test = test or {}
         if "seed" in self.test:     # new games and device seats repeat exactly
@@ -76,12 +76,8 @@ class App:
         """Everything a power-up reads from the store; ``notes`` collects what
         the store had to say about damaged copies (the menu shows them)."""
         hw = self.hw
-        self.store = store if store is not None else Store(hw.nvm, **hw.store_options)
-        self.notes = []
-        self.settings, note = self.store.load_settings()
-        self._note(note)
-        self._note(self.store.load_records()[1])
-        self._note(self.store.load_game(self.resumable)[1])
+        from dws_app.resume import power_up
+        power_up(self, store)
         self.nvm_log(self.notes)
         self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
         self.sound = Sound(hw.sound, self.settings["sound"])
@@ -107,18 +103,6 @@ class App:
         if note and note not in self.notes:
             self.notes.append(note)
 
-    def restart(self):
-        """Start again from what the store holds (A on the error screen), as
-        a power-up would; out of memory, in a new interpreter (``fresh``)."""
-        if self.out_of_memory and self.fresh is not None:
-            self.fresh()
-        self.out_of_memory = False
-        self.game_running(False)
-        self.leds.off()
-        self.buttons.reset()
-        self._boot()
-        self.home()
-
     # ----- settings ------------------------------------------------------
 
     def apply_settings(self):
@@ -126,9 +110,6 @@ class App:
         self.display.brightness = s["brightness"] / 10
         self.leds.set_brightness(s["led_brightness"] * 10)
         self.sound.enabled = bool(s["sound"])
-
-    def save_settings(self):
-        self.store.save_settings(dict(self.settings))
 
     def anim_ms(self):
         ms = self.test.get("anim_ms")
@@ -276,7 +257,8 @@ class App:
         self.run_order()
 
     def run_order(self):
-        """Open what a screen asked for (``self.order``: method name, args)
+        """Open what a screen asked for (``self.order``: method name or a
+        function of the app, then args)
         once its handler has returned and nothing holds it, the display
         included: the screen before it (a setup, a finished game with its
         solver tables) is freed before the next one's modules and objects
@@ -289,7 +271,10 @@ class App:
             # until the next frame, which shows what the order built).
             self.display.root_group = self.blank
             self.forget_between_games()
-            getattr(self, order[0])(*order[1:])
+            if isinstance(order[0], str):
+                getattr(self, order[0])(*order[1:])
+            else:                   # a between-games module's function
+                order[0](self, *order[1:])
 
     def tick(self, pressed=False):
         now = self.hw.ticks_ms()
@@ -411,32 +396,6 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
-    def new_seed(self):
-        value = 0
-        for b in self.hw.entropy(4):
-            value = (value << 8) | b
-        return value
-
-    def start_game(self, game_id, players, options, seed=None, seats=None):
-        """``seats``: per seat None (human) or a bots level name."""
-        collect()
-        from dws_core.games import game_class
-        from dws_app.seats import SeatPlayer
-        cls = game_class(game_id)
-        if seed is None:
-            seed = self.new_seed()
-        game = cls(players, seed=seed, options=options)
-        self.seats = SeatPlayer(self, game, seats)
-        # Inside the main loop the next pass's autosave saves it, after the
-        # first frame: the write (30-80 ms on the Pico) is not part of the
-        # open, and the pass stays under 300 ms with five device seats.
-        self._saved = None
-        if self.looping:
-            self.save_later = True
-        else:
-            self.save_game(game)
-        self.open_game(game, fresh=True)
-
     def open_game(self, game, fresh=False):
         """Play ``game``.  Inside the main loop its screen is built in the
         next pass (``later``): with the engine, the seats and their tables
@@ -481,20 +440,9 @@ class App:
         """A on the hand-over of a resumed game: its screen shows the turn."""
         self.top.refresh()
 
-    def continue_game(self, checked=None):
+    def continue_game(self):
         from dws_app.resume import continue_game
-        continue_game(self, checked)
-
-    @staticmethod
-    def resumable(data):
-        """True when a saved payload can be resumed (``dws_app.resume``)."""
-        from dws_app.resume import resumable
-        return resumable(data)
-
-    def saved_game(self):
-        """(title, (payload, game)) of the game in progress, or None."""
-        from dws_app.resume import saved_game
-        return saved_game(self)
+        continue_game(self)
 
     def game_running(self, running):
         if self.on_game is not None:
@@ -513,7 +461,7 @@ class App:
         if not game.over:
             seats = self.seats
             if seats is not None and seats.game is game:
-                from dws_app.seats import pack
+                from dws_app.levels import pack
                 data = pack(game.GAME_ID, seats.levels, data)
             self.store.save_game(data)
             self.nvm_log()
@@ -534,10 +482,6 @@ class App:
     def show_help(self, game_id):
         from dws_app.help import HelpScreen
         self.push(HelpScreen(self, game_id))
-
-    def show_settings(self):
-        from dws_app.settings import SettingsScreen
-        self.push(SettingsScreen(self))
 
     def show_pass(self, seat, info, after):
         """"Pass to player N" over the current screen; ``after()`` runs on A.

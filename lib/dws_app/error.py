@@ -79,4 +79,17 @@ class ErrorScreen:
 
     def on_button(self, name):
         if name == "A":
-            self.app.restart()
+            restart(self.app)
+
+
+def restart(app):
+    """Start again from what the store holds (A on the error screen), as a
+    power-up would; out of memory, in a new interpreter (``app.fresh``)."""
+    if app.out_of_memory and app.fresh is not None:
+        app.fresh()
+    app.out_of_memory = False
+    app.game_running(False)
+    app.leds.off()
+    app.buttons.reset()
+    app._boot()
+    app.home()

@@ -22,16 +22,11 @@ class MenuScreen(widgets.Screen):
         self.show_note()
         self.actions = []
         items = []
-        saved = app.saved_game()
-        self.checked = None     # (payload, game) decoded by the check: Continue plays it
+        from dws_app.resume import saved_game
+        saved = saved_game(app)
         if saved is not None:
             items.append("Continue " + saved[0])
-            self.checked = saved[1]
-            cont = 0            # the saved game's id: SELECT shows its help
-            for gid in game_ids():
-                if title_of(gid) == saved[0]:
-                    cont = gid
-            self.actions.append(("continue", cont))
+            self.actions.append(("continue", saved[1]))    # SELECT: its help
         for gid in game_ids():
             items.append(title_of(gid))
             self.actions.append(("game", gid))
@@ -80,22 +75,16 @@ class MenuScreen(widgets.Screen):
         kind, gid = self.selected()
         if name == "A":
             if kind == "continue":
-                self.app.order = ("continue_game", self.checked)
-                self.checked = None
+                self.app.order = ("continue_game",)
             elif kind == "game":
-                self.checked = None     # (its heap goes to the new game)
-                if self.actions[0][0] == "continue" and self.app.forgets:
-                    # and the code that checked it: the new game imports
-                    # what it needs of it again
-                    from dws_app.memory import forget
-                    forget(("dws_app.resume", "dws_app.seats"))
                 from dws_app.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
             elif kind == "records":
                 from dws_app.records import RecordsScreen
                 self.app.push(RecordsScreen(self.app))
             else:
-                self.app.show_settings()
+                from dws_app.settings import SettingsScreen
+                self.app.push(SettingsScreen(self.app))
         elif name == "SELECT" and gid:
             self.app.show_help(gid)
         elif name == "B" and self.app.test.get("fail"):

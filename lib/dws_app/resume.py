@@ -1,42 +1,81 @@
-"""Saved games between games: which payloads can be resumed, the title the
-menu offers, and Continue.  Used at power-up and from the menu only, so it is
-forgotten while a game is in play (``memory.BETWEEN_GAMES``)."""
+"""Saved games between games: which payload the menu offers to continue,
+and Continue.  Used at power-up and from the menu only, so it is forgotten
+while a game is in play (``memory.BETWEEN_GAMES``).
 
-from dws_app.catalog import game_ids
+The menu offers a save by its game id alone (``offered``): decoding it
+there would import its engine, and the names that interns stay for the
+game played next, whichever it is (2.2 KB of the next new game's lowest
+free heap on the board, hardware.md).  Continue decodes it and checks it
+(``resumed``); a save that fails is refused for the rest of the run and
+the store's older copy, if it passes, is offered instead, with a note."""
+
+from dws_app.catalog import game_ids, title_of
 from dws_app.memory import collect
+from dws_app.levels import game_id
 
 
-def continue_game(app, checked=None):
-    """Play the saved game.  ``checked``: (payload, game) as the menu's check
-    decoded it (``saved_game``); the game is played as it is when the store
-    still holds that payload, else the payload is decoded here."""
+def power_up(app, store=None):
+    """What a power-up reads from the store: the settings, the records and
+    whether a saved game is offered.  ``app.notes`` collects what the store
+    had to say about damaged copies (the menu shows them)."""
+    if store is None:
+        from dws_app.store import Store
+        store = Store(app.hw.nvm, **app.hw.store_options)
+    app.store = store
+    app.notes = []
+    app.settings, note = store.load_settings()
+    app._note(note)
+    app._note(store.load_records()[1])
+    app._note(store.load_game(offered)[1])
+
+
+def offered(data):
+    """True when the menu offers a saved payload: the game id of a game
+    this app plays, behind a seat header that fits it."""
+    return game_id(data) in game_ids()
+
+
+def saved_game(app):
+    """(title, game id) of the game the menu offers to continue, or None.
+    With one, the seat player's code comes now, with the menu: every game
+    needs it, and Continue does not wait for it (~90 ms on the Pico)."""
+    data, _note = app.store.load_game(lambda d: d not in app.refused and offered(d))
+    if not data:
+        return None
+    __import__("dws_app.seats")
+    gid = game_id(data)
+    return title_of(gid), gid
+
+
+def continue_game(app):
+    """Play the saved game.  A save that does not resume (``resumed``) is
+    refused; when the older copy resumes instead, the menu says so and
+    offers it (one more press), else it says the game is lost."""
     collect()
-    from dws_app.seats import SeatPlayer, levels_of, split
+    from dws_app.levels import levels_of, split
     kept = []
-    data, note = app.store.load_game(keeping_check(kept, checked))
-    if data:
-        game = kept[-1][1]
+    refused = app.refused
+    fresh = len(refused)
+
+    def check(data):
+        if data in refused or not offered(data):
+            return False        # (the menu did not offer it either)
+        game = resumed(data)
+        if game is None:
+            refused.append(data)
+            return False
+        kept.append(game)
+        return True
+    data, note = app.store.load_game(check)
+    if data and len(refused) == fresh:
+        from dws_app.seats import SeatPlayer
+        game = kept[-1]
         app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game))
         app._saved = game.checkpoint()
         app.open_game(game)
     else:
         app._note(note or "No saved game")
         app.home()
-
-
-def keeping_check(kept, checked=None):
-    """A check for ``Store.load_game`` that appends (payload, game) of each
-    payload it looks at to ``kept`` (the game None if it cannot be resumed),
-    so that what it decoded is not decoded again; a payload equal to
-    ``checked[0]`` is taken as ``checked[1]`` without decoding."""
-    def check(data):
-        if checked is not None and data == checked[0]:
-            game = checked[1]
-        else:
-            game = resumed(data)
-        kept.append((data, game))
-        return game is not None
-    return check
 
 
 def resumable(data):
@@ -50,7 +89,7 @@ def resumed(data):
     over, with a next step; else None (the store then tries the older copy)."""
     from dws_core.errors import DecodeError
     from dws_core.games import decode
-    from dws_app.seats import levels_of, split
+    from dws_app.levels import levels_of, split
     meta, data = split(data)
     if not data or data[0] not in game_ids():
         return None
@@ -61,21 +100,4 @@ def resumed(data):
             return game
     except (DecodeError, IndexError, KeyError, TypeError, ValueError, AttributeError):
         pass    # legal_steps() on a state that decodes but breaks a rule
-    return None
-
-
-def saved_game(app):
-    """(title, (payload, game)) of the game in progress, or None.  The game
-    is the one its check decoded: Continue plays it (``continue_game``)
-    instead of decoding the payload again (~45 ms of the press on the Pico)."""
-    kept = []
-    data, _note = app.store.load_game(keeping_check(kept))
-    if not data:
-        return None
-    from dws_app.seats import split
-    gid = split(data)[1][0]
-    from dws_core.games import GAMES
-    for g, _m, _n, title in GAMES:
-        if g == gid and g in game_ids():
-            return title, kept[-1]
     return None

@@ -32,63 +32,15 @@ was (saved with the game), so a drive put right plays it again.  A new or
 resumed game drops the tables other games left (``memory.drop_tables``).
 
 Saved games carry the seats in front of the engine bytes only when some seat
-is device-played (``pack`` / ``split``), so all-human saves are unchanged.
+is device-played (``dws_app.levels``), so all-human saves are unchanged.
 """
 
 from dws_app import ui
 from dws_app.clock import ticks_add, ticks_diff
 from dws_app.game_base import GameScreen
-from dws_app.levels import level_names, level_title
+from dws_app.levels import any_device, level_names, level_title
 
-META = 0x80            # first byte of a payload with seats (never a game id)
-GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}  # bench names
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
-
-
-# ----- the save payload ------------------------------------------------------
-
-def pack(game_id, levels, data):
-    """``data`` (engine bytes) with the seats in front when any is a device."""
-    if not levels or not any_device(levels):
-        return data
-    names = level_names(game_id)
-    out = bytearray([META, len(levels)])
-    for lv in levels:
-        out.append(0 if lv is None else names.index(lv) + 1)
-    return bytes(out) + bytes(data)
-
-
-def split(data):
-    """(seat bytes or None, engine bytes); a damaged seat header gives b""."""
-    if not data or data[0] != META:
-        return None, data
-    if len(data) < 2 or len(data) < 2 + data[1]:
-        return None, b""
-    n = data[1]
-    return bytes(data[2:2 + n]), bytes(data[2 + n:])
-
-
-def levels_of(meta, game):
-    """Seat levels from ``split``'s seat bytes for a decoded game, or None
-    when they do not fit it."""
-    if meta is None:
-        return [None] * game.players
-    names = level_names(game.GAME_ID)
-    if len(meta) != game.players:
-        return None
-    out = []
-    for b in meta:
-        if b > len(names):
-            return None
-        out.append(names[b - 1] if b else None)
-    return out
-
-
-def any_device(levels):
-    for lv in levels:
-        if lv is not None:
-            return True
-    return False
 
 
 # ----- screens ---------------------------------------------------------------
@@ -384,7 +336,7 @@ class SeatPlayer:
             self.thinks += 1
             self.think_max = max(self.think_max, ms)
             if self.app.test.get("heap_log"):
-                print("think", GAME_KEYS[g.GAME_ID], self.plays(g.current), ms)
+                print("think", g.GAME_ID, self.plays(g.current), ms)   # (the suite names the game)
             if not self.queue:
                 raise RuntimeError("no bot steps for P%d" % (g.current + 1))
             gap = self.step_ms() * (2 if key != self.turn else 1)

@@ -52,5 +52,5 @@ class SettingsScreen(widgets.Screen):
             self.app.apply_settings()
             self.refresh()
         elif name in ("A", "B", "START"):
-            self.app.save_settings()
+            self.app.store.save_settings(dict(self.app.settings))
             self.app.pop()

@@ -142,9 +142,36 @@ class SetupScreen(widgets.Screen):
             self.seat = (self.seat + 1) % self.players
             self.refresh()
         elif name == "A":
-            self.app.order = ("start_game", self.game_id, self.players, dict(self.options),
+            self.app.order = (start_game, self.game_id, self.players, dict(self.options),
                               None, self.seat_levels())
         elif name == "B":
             self.app.pop()
         elif name == "SELECT":
             self.app.show_help(self.game_id)
+
+
+def start_game(app, game_id, players, options, seed=None, seats=None):
+    """A new game of ``game_id`` in play (the setup's A; its code is let go
+    with the setup's while the game is in play).  ``seats``: per seat None
+    (a human) or a bots level name; ``seed``: None for the hardware's
+    entropy."""
+    from dws_app.memory import collect
+    collect()
+    from dws_core.games import game_class
+    from dws_app.seats import SeatPlayer
+    cls = game_class(game_id)
+    if seed is None:
+        seed = 0
+        for b in app.hw.entropy(4):
+            seed = (seed << 8) | b
+    game = cls(players, seed=seed, options=options)
+    app.seats = SeatPlayer(app, game, seats)
+    # Inside the main loop the next pass's autosave saves it, after the
+    # first frame: the write (30-80 ms on the Pico) is not part of the
+    # open, and the pass stays under 300 ms with five device seats.
+    app._saved = None
+    if app.looping:
+        app.save_later = True
+    else:
+        app.save_game(game)
+    app.open_game(game, fresh=True)

@@ -280,7 +280,9 @@ def read_run(part):
     frees = [int(m) for m in re.findall(r"heap (-?\d+) ", serial)]
     menus = menus_after_games(serial)
     games = games_min_free(serial)
-    thinks = [(g, lv, int(ms)) for g, lv, ms in re.findall(r"think (\w+) (\w+) (\d+)", serial)]
+    from tools.board.record import GAME_KEYS
+    thinks = [(GAME_KEYS[int(g)], lv, int(ms))
+              for g, lv, ms in re.findall(r"think (\d+) (\w+) (\d+)", serial)]
     passes = [int(ms) for ms in re.findall(r"heap -?\d+ \S+ \d+ \d+ (\d+)", serial)]
     emu = re.findall(r"end: emulated ([\d.]+) s", events)
     erases = re.findall(r"nvm sector: (\d+) erases", events)
@@ -522,7 +524,8 @@ def evening(results, bench):
         bench["board.evening.menu_alloc_bytes.%s" % config] = [m[2] for m in after]
         bench["board.evening.menu_saved_game.%s" % config] = [m[3] for m in after]
         # Like with like: the menus that offer no Continue (a game left by
-        # START, Dice's, is saved, and the menu decodes it).
+        # START, Dice's, is saved, and the menu loads the seat player's
+        # code for Continue).
         alike = [m for m in after if m[3] is not True]
         if len(alike) > 1 and alike[-1][0] < alike[0][0] - MENU_DRIFT:
             failed.append({"plan": "evening", "error": "%s: %d bytes free at the menu after "

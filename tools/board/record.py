@@ -24,7 +24,7 @@ import random
 from dws_app.app import App
 from dws_app.catalog import title_of
 from dws_app.game_base import GameScreen
-from dws_app.seats import GAME_KEYS, held
+from dws_app.seats import held
 from sim.hw import build
 from sim.play import choose_options_and_start, open_setup
 from sim.script import Session
@@ -228,6 +228,9 @@ GAMES = {
     "cargo": (4, (None, "normal", None, "expert"), {}, 16),
     "dice": (5, (None,), {"count": 3}, 17),
 }
+# Each game id's name in bench keys and shots (the board's "think" lines
+# give the id).
+GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}
 # The game each bench key <game> takes its figures from.
 BENCH_GAME = {"dws5": "dws", "dws2": "dws", "continue": "dws", "stb12": "stb", "stbtog": "stb",
               "dicedout": "dicedout", "cargo": "cargo", "dice": "dice"}
