@@ -123,3 +123,23 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert isinstance(finish_interludes(s), GameScreen)
     assert s.app.game.encode() == game.encode() and loaded() == []
     assert s.app.last_error is None
+
+
+def test_a_new_game_over_a_saved_one_lets_the_seat_player_go(forgetting):
+    """With a game to continue the menu loads the seat player's code (for
+    Continue); a new game's setup lets it go, and it comes back with the
+    game: under the setup and its help it held heap for nothing."""
+    s = Session("pybadge", seed=4)
+    s.app.forgets = True
+    s.press("A")
+    setup = s.screen
+    while setup.rows[setup.menu.index] != "start":
+        s.press("DOWN")
+    s.press("A")
+    finish_interludes(s)
+    s.press("START")
+    assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    assert "dws_app.seats" in sys.modules
+    s.press("DOWN", "A")
+    assert type(s.screen).__name__ == "SetupScreen"
+    assert "dws_app.seats" not in sys.modules

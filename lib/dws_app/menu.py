@@ -77,6 +77,11 @@ class MenuScreen(widgets.Screen):
             if kind == "continue":
                 self.app.order = ("continue_game",)
             elif kind == "game":
+                if self.actions[0][0] == "continue" and self.app.forgets:
+                    # The seat player's code came for Continue: not kept
+                    # under the setup and its help (the game imports it).
+                    from dws_app.memory import forget
+                    forget(("dws_app.seats",))
                 from dws_app.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
             elif kind == "records":
