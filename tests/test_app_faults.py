@@ -1,9 +1,9 @@
 """Faults seen through the app: damaged or tampered nvm at power-up (a note on
 the menu, settings defaults, the save before or "lost" only when no save is
 usable; a save that passes its CRC but breaks a rule is found when Continue
-decodes it, and the menu says so), saves at every checkpoint and only then, and an exception inside a
-screen (error screen, traceback on the console only, A restarts with the last
-save still offered)."""
+decodes it, and the menu says so), saves at every checkpoint and only then,
+and an exception inside a screen (error screen, traceback on the console
+only, A restarts with the last save still offered)."""
 
 import os
 import random
