@@ -56,9 +56,19 @@ def test_options():
     return options
 
 
-def main():
+def build_hardware():
+    """The board's profile builds its hardware; the code that chose the
+    profile is not needed again in this run, and goes (its heap is a
+    game's: ~500 bytes)."""
     from dws_hw.detect import profile_module
     hw = profile_module().build()
+    from dws_app.memory import forget
+    forget(("dws_hw.detect",))
+    return hw
+
+
+def main():
+    hw = build_hardware()
     test = test_options()
     while True:
         try:

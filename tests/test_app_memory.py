@@ -116,8 +116,10 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert s.screen is screen and loaded() == []
     s.press("START")
     assert type(s.screen).__name__ == "MenuScreen"
-    # the menu (its widgets, the catalog of games) asks for the saved game
-    assert loaded() == ["dws_app.menu", "dws_app.resume", "dws_app.widgets", "dws_app.catalog"]
+    # the menu (its widgets, the catalog of games and their list) asks for
+    # the saved game
+    assert loaded() == ["dws_app.menu", "dws_app.resume", "dws_app.widgets", "dws_app.catalog",
+                        "dws_core.games"]
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
     assert isinstance(finish_interludes(s), GameScreen)

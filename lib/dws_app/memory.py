@@ -9,9 +9,12 @@ import sys
 # Screens (and the records code) used only between games.  While a game is in
 # play they are forgotten, so gc frees their code, and imported again when
 # next needed.  None of them is referenced by a module that a game keeps.
+# The list of games (``dws_core.games``) is theirs too: a game in play has
+# its engine already.
 BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
                  "dws_app.records_store", "dws_app.help", "dws_app.settings",
-                 "dws_app.error", "dws_app.resume", "dws_app.widgets", "dws_app.catalog")
+                 "dws_app.error", "dws_app.resume", "dws_app.widgets", "dws_app.catalog",
+                 "dws_core.games")
 # The modules that keep a game's one-off tables (``clear_cache()``), by the
 # game id they serve.
 TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"),
