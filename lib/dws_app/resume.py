@@ -55,7 +55,7 @@ def continue_game(app):
     from dws_app.levels import levels_of, split
     kept = []
     refused = app.refused
-    fresh = len(refused)
+    before = len(refused)       # (a save refused now: the menu says so)
 
     def check(data):
         if data in refused or not offered(data):
@@ -67,7 +67,7 @@ def continue_game(app):
         kept.append(game)
         return True
     data, note = app.store.load_game(check)
-    if data and len(refused) == fresh:
+    if data and len(refused) == before:
         from dws_app.seats import SeatPlayer
         game = kept[-1]
         app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game))
@@ -87,12 +87,12 @@ def resumed(data):
     """The game of a saved payload when it can be resumed: a game this app
     plays, decoding without error, encoding back to the same bytes, not
     over, with a next step; else None (the store then tries the older copy)."""
+    if not offered(data):
+        return None
     from dws_core.errors import DecodeError
     from dws_core.games import decode
     from dws_app.levels import levels_of, split
     meta, data = split(data)
-    if not data or data[0] not in game_ids():
-        return None
     try:
         game = decode(data)
         if not game.over and game.encode() == bytes(data) and \
