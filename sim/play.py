@@ -65,6 +65,13 @@ def finish_interludes(session):
     return session.screen
 
 
+def waits_for_a(screen):
+    """A game screen keeping something up until A: a finished turn or
+    roll-off, or a device turn's summary (``GameScreen.waits_for_a``)."""
+    from dws_app.game_base import GameScreen
+    return isinstance(screen, GameScreen) and screen.waits_for_a()
+
+
 def move_to_die(session, i):
     screen = session.screen
     for _ in range(len(screen.dice)):

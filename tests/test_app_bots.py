@@ -19,11 +19,12 @@ from dws_app.menu import MenuScreen
 from dws_app.scores import ScoresScreen
 from dws_app.store import Store
 from dws_core import bots
-from sim.play import dws_step, finish_interludes as settle
+from sim.play import dws_step, finish_interludes as settle, waits_for_a as held
 from sim.play import choose_options_and_start, open_setup as open_game_setup, start_from_setup
 from sim.script import Session
 from test_app_screens import _Counter
 from dws_app.setup import start_game
+
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -195,10 +196,10 @@ def test_human_plays_cargo_and_the_device_result_waits_for_a():
         if game.over and isinstance(s.screen, ScoresScreen):
             break
         top = settle(s)
-        if seats_mod.held(top):
+        if held(top):
             if not s.app.seats.busy(top):
                 s.wait(5000)                  # nobody presses: it stays up
-                assert seats_mod.held(s.screen)
+                assert held(s.screen)
                 waits += 1
                 s.press("A")
             else:
@@ -253,7 +254,7 @@ def test_hint_changes_nothing_and_points_at_the_move(gid):
         if game.over:
             break
         screen = settle(s)
-        if seats_mod.held(screen):
+        if held(screen):
             s.press("A")
             continue
         before = game.encode()
@@ -372,7 +373,7 @@ def test_human_only_game_never_loads_a_bot(monkeypatch):
         start_from_setup(s)
         for _ in range(6):
             top = settle(s)
-            s.press("A" if seats_mod.held(top) or gid != 1 else "LEFT")
+            s.press("A" if held(top) or gid != 1 else "LEFT")
         s.press("START", "A")                           # Continue
         assert s.app.game is not None and s.app.last_error is None
 
@@ -655,7 +656,7 @@ def test_a_dicedout_hint_without_the_file_needs_it_only_at_a_bonus_mark(no_table
     s = Session("pico_dice", seed=5)
     start_game(s.app, 3, 2, None, seed=seed)
     top = settle(s)
-    while seats_mod.held(top):                   # the roll-off's result
+    while held(top):                   # the roll-off's result
         s.press("A")
         top = settle(s)
     s.press("SELECT")                            # a roll: no table needed

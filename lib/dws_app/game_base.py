@@ -4,6 +4,13 @@ turn hand-over (pass screen, then the roll animation), saving, the end.
 A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
 (game-specific handling; return True if used), ``roll_frame(k)`` (one
 animation frame; k counts frames, -1 = stop) and ``turn_info(game)``.
+
+A game with device seats and hints also keeps the seats' side
+(``dws_app.seats``, which knows no game): ``act(step)`` takes one engine
+step through the screen's own path, ``point(step)`` rests the cursor on
+what a step acts on, ``waits_for_a()`` says that something stays up
+until A, and ``choice`` is a question the screen asks about the step under
+way.
 """
 
 from dws_app import sound, theme, ui
@@ -24,6 +31,25 @@ class GameScreen(ui.Screen):
         self.msg2 = self.text(0, 9, ui.COLS, theme.DIM)
         self.refused = None
         self.back = None        # what A does after a device turn's summary (hand_back)
+
+    # ----- the seats' side (dws_app.seats) ----------------------------------
+
+    choice = None   # Dice Wide Shut: (die, row, col) while it asks split or spend the 6
+
+    def waits_for_a(self):
+        """True while the screen keeps something up until A: a finished
+        turn or roll-off (the games that hold one), or the summary of the
+        device's turns handed back to a human (``back``)."""
+        return self.back is not None
+
+    def act(self, step):
+        """One engine step as the screen's buttons take it: saving, events,
+        LEDs and hand-overs alike."""
+        raise NotImplementedError
+
+    def point(self, step):
+        """Rest the cursor on what ``step`` acts on (attributes and one
+        refresh; the engine is not changed).  Here: nothing to point at."""
 
     def on_show(self):
         """Nothing: whoever shows the game screen refreshes it (opening a

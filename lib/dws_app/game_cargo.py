@@ -161,6 +161,14 @@ class CargoScreen(GameScreen):
     def begin_turn(self, fresh):
         GameScreen.begin_turn(self, False)
 
+    def waits_for_a(self):
+        return self.result is not None or self.back is not None
+
+    def point(self, step):
+        if step[0] in ("hold", "release"):
+            self.pick = step[1]
+            self.refresh()
+
     def act(self, step):
         g = self.game
         p = g.current

@@ -216,6 +216,14 @@ class DicedOutScreen(GameScreen):
                     self.rolloff = [None] * self.game.players
                 self.rolloff[e[1]] = e[2][0] + e[2][1]
 
+    def waits_for_a(self):
+        return self.result is not None or self.back is not None
+
+    def point(self, step):
+        if step[0] in ("extra", "penalise"):
+            self.pick = step[1]
+            self.refresh()
+
     def act(self, step):
         g = self.game
         p = g.current

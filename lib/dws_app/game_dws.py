@@ -341,7 +341,7 @@ class DwsScreen(GameScreen):
             for i in waiting:
                 if g.dice_value[i] == 6:
                     die = i
-            self.do(("six", die, half, row))
+            self.act(("six", die, half, row))
             return
         half = RED if self.bx <= 4 else BLUE
         col = self.bx if half == RED else self.bx - 6
@@ -357,7 +357,7 @@ class DwsScreen(GameScreen):
             self.choice = (die, row, col)
             self.instructions()
             return
-        self.do(("mark", die, row, col))
+        self.act(("mark", die, row, col))
 
     def wrong_half(self, waiting):
         """The refusal for a cell of the other colour's half: a 6 may go in
@@ -371,7 +371,21 @@ class DwsScreen(GameScreen):
             return name + " half, or a 6-cell"
         return name + " dice: mark " + name.lower() + " half"
 
-    def do(self, step):
+    def point(self, step):
+        kind = step[0]
+        if kind in ("pick", "drop"):
+            self.die_cursor = step[1]
+        elif kind in ("mark", "protect"):
+            self.bx = step[3] + (6 if self.game.colour == 1 else 0)
+            self.row = step[2]
+        elif kind == "six":
+            self.bx = 5 if step[2] == 0 else 11
+            self.row = step[3]
+        else:
+            return
+        self.place_cursor()
+
+    def act(self, step):
         events = self.try_step(step)
         if events is not None:
             if step[0] == "confirm":
@@ -387,10 +401,10 @@ class DwsScreen(GameScreen):
             die, row, col = self.choice
             if name == "A":
                 self.choice = None
-                self.do(("mark", die, row, col))
+                self.act(("mark", die, row, col))
             elif name == "RIGHT":
                 self.choice = None
-                self.do(("protect", die, row, col))
+                self.act(("protect", die, row, col))
             elif name == "B":
                 self.choice = None
                 self.refresh()
@@ -400,7 +414,7 @@ class DwsScreen(GameScreen):
             self.refresh()
             return True
         if name == "A" and self.legal(("confirm",)):
-            self.do(("confirm",))
+            self.act(("confirm",))
             return True
         if self.on_board:
             if name == "LEFT":

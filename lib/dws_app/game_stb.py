@@ -331,6 +331,23 @@ class StbScreen(GameScreen):
             lines.append("Out: " + " ".join(outs))
         return lines
 
+    def waits_for_a(self):
+        return self.waiting is not None or self.back is not None
+
+    def point(self, step):
+        kind = step[0]
+        if kind in ("shut", "open"):
+            self.cursor = step[1] - 1
+        elif kind == "confirm":
+            self.cursor = self.game.tiles
+        elif kind == "roll" and len(step) > 1:
+            self.ndice = step[1]
+        elif kind == "use":
+            self.use = step[1]
+        else:
+            return
+        self.refresh()
+
     def act(self, step):
         g = self.game
         p = g.current

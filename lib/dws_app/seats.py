@@ -7,7 +7,7 @@ The app keeps one for the game in play (``app.seats``) and calls:
 * ``tick(now)`` every main-loop pass: when the current seat is device-played
   it asks ``bots.bot_turn`` for the decision (its own Rng, seeded from the
   hardware's entropy, never the game's) and replays the steps one at a time
-  through the screen's own step path (``act`` / ``do``: try_step, saving,
+  through the screen's own step path (``GameScreen.act``: try_step, saving,
   events, LEDs, pass screens, exactly as a human's buttons), one step per
   half animation length, the cursor first resting on what the next step
   takes.  A finished turn held on screen ("A: next player") goes on by itself
@@ -44,62 +44,16 @@ HOLD_STEPS = 5         # a finished device turn stays up this many step times
 
 
 # ----- screens ---------------------------------------------------------------
-
-def held(screen):
-    """True while a screen keeps a finished turn (or roll-off), or the
-    summary of the device's turns handed back to a human (``back``), up
-    until A."""
-    return getattr(screen, "waiting", None) is not None or \
-        getattr(screen, "result", None) is not None or \
-        getattr(screen, "back", None) is not None
-
+# A game screen's side of the contract (act, point, waits_for_a, choice) is
+# declared on ``GameScreen``.
 
 def apply(screen, step):
     """One engine step through the screen's own path, as its buttons do
     (a hint's ("undo",): B)."""
     if step[0] == "undo":
         screen.undo()
-        return
-    act = getattr(screen, "act", None)
-    if act is None:
-        act = screen.do
-    act(step)
-
-
-def point(screen, step):
-    """Rest the screen's cursor on what ``step`` acts on (cheap: attributes
-    and one refresh; no engine state changes)."""
-    gid = screen.game.GAME_ID
-    kind = step[0]
-    if gid == 1:
-        if kind in ("pick", "drop"):
-            screen.die_cursor = step[1]
-        elif kind in ("mark", "protect"):
-            screen.bx = step[3] + (6 if screen.game.colour == 1 else 0)
-            screen.row = step[2]
-        elif kind == "six":
-            screen.bx = 5 if step[2] == 0 else 11
-            screen.row = step[3]
-        else:
-            return
-        screen.place_cursor()
-        return
-    if gid == 2:
-        if kind in ("shut", "open"):
-            screen.cursor = step[1] - 1
-        elif kind == "confirm":
-            screen.cursor = screen.game.tiles
-        elif kind == "roll" and len(step) > 1:
-            screen.ndice = step[1]
-        elif kind == "use":
-            screen.use = step[1]
-        else:
-            return
-    elif gid in (3, 4) and kind in ("extra", "penalise", "hold", "release"):
-        screen.pick = step[1]
     else:
-        return
-    screen.refresh()
+        screen.act(step)
 
 
 def first_target(steps):
@@ -300,7 +254,7 @@ class SeatPlayer:
             if self.hurry is None:
                 return False
             screen.stop_roll()
-        if held(screen):
+        if screen.waits_for_a():
             self.queue = []
             if not self._auto():
                 self.held_due = None
@@ -342,7 +296,7 @@ class SeatPlayer:
             gap = self.step_ms() * (2 if key != self.turn else 1)
             self.turn = key
             self.due = ticks_add(now, gap)
-            point(screen, first_target(self.queue))
+            screen.point(first_target(self.queue))
             self.announce(screen)
             return self.hurry is not None
         if self.hurry is None and ticks_diff(now, self.due) < 0:
@@ -354,9 +308,9 @@ class SeatPlayer:
         self.human_moved = False
         self.app.last_input = now    # a playing device stays lit
         self.due = ticks_add(now, self.step_ms())
-        if self.queue and self._screen() is screen and not held(screen):
-            point(screen, self.queue[0])
-        if self._screen() is screen and not held(screen) and not g.over \
+        if self.queue and self._screen() is screen and not screen.waits_for_a():
+            screen.point(self.queue[0])
+        if self._screen() is screen and not screen.waits_for_a() and not g.over \
                 and self.device(g.current):
             self.announce(screen)
         return self.hurry is not None
@@ -373,7 +327,7 @@ class SeatPlayer:
     def busy(self, screen):
         """A device turn is under way, or a held turn will go on by itself."""
         g = self.game
-        if held(screen):
+        if screen.waits_for_a():
             return self._auto()
         return not g.over and self.device(g.current)
 
@@ -388,7 +342,7 @@ class SeatPlayer:
             self.hurry = self._key()
             self.tick(self.app.hw.ticks_ms())
             return True
-        if name == "SELECT" and not held(screen) and not screen.animating():
+        if name == "SELECT" and not screen.waits_for_a() and not screen.animating():
             here = self.game.encode()
             if here != self.hinted and self.show_hint(screen):
                 self.hinted = here
@@ -415,7 +369,7 @@ class SeatPlayer:
             return True
         steps, text = hint(g)
         target = first_target(steps)
-        choice = getattr(screen, "choice", None)
+        choice = screen.choice
         if choice is not None:
             # Dice Wide Shut asks split or spend the 6: answer, or back out.
             if target[0] in ("mark", "protect") and target[2:] == choice[1:]:
@@ -423,7 +377,7 @@ class SeatPlayer:
             else:
                 text = "B: back; " + text
         elif target is not None:
-            point(screen, target)
+            screen.point(target)
         lines = ui.wrap("Hint: " + hint_text(steps, text), ui.COLS, 2)
         screen.say(lines[0], lines[1] if len(lines) > 1 else "SELECT again: help")
         return True

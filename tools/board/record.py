@@ -24,9 +24,8 @@ import random
 from dws_app.app import App
 from dws_app.catalog import title_of
 from dws_app.game_base import GameScreen
-from dws_app.seats import held
 from sim.hw import build
-from sim.play import choose_options_and_start, open_setup
+from sim.play import choose_options_and_start, open_setup, waits_for_a as held
 from sim.script import Session
 
 TEST_KEYS = {"anim_ms": 0, "heap_log": 1}
