@@ -32,6 +32,7 @@ if _LIB not in sys.path:
 
 from dws_app.store import GAME_CAPACITY, IMAGE, Store  # noqa: E402
 from tests.nvm_faults import DWS, board_nvm, cut_trials, dws_checkpoints  # noqa: E402
+from dws_app.records_store import record_game, save_settings
 
 SEED = 2024
 PLAYERS = 5
@@ -54,7 +55,7 @@ def app_game(board, seed=SEED, players=PLAYERS, games=3):
     hw.nvm = nvm = board_nvm(board)
     s = Session.around(App(hw), hw)
     s.app.start()
-    s.app.store.save_settings({"brightness": 7})     # a used device: formatted
+    save_settings(s.app.store, {"brightness": 7})     # a used device: formatted
     for g in range(games):
         erases, stats = nvm.erases, dict(s.app.store.stats)
         s.press("A")                                    # Dice Wide Shut
@@ -82,14 +83,14 @@ def app_game(board, seed=SEED, players=PLAYERS, games=3):
 def random_games_max_erases(count=200):
     nvm = board_nvm("pico")
     store = Store(nvm)
-    store.save_settings({"brightness": 7})
+    save_settings(store, {"brightness": 7})
     worst = 0
     for seed in range(count):
         before = nvm.erases
         for p in dws_checkpoints(seed=seed):
             store.save_game(p)
         store.clear_game()
-        store.record_game(1, PLAYERS, [1, 2, 3, 4, 5], [4])
+        record_game(store, 1, PLAYERS, [1, 2, 3, 4, 5], [4])
         worst = max(worst, nvm.erases - before)
     return worst
 
@@ -99,8 +100,8 @@ def power_cuts():
     ok = trials = 0
     pico = board_nvm("pico")
     s = Store(pico)
-    s.save_settings({"sound": False})
-    s.record_game(1, PLAYERS, [1, 2, 3, 4, 5], [4])
+    save_settings(s, {"sound": False})
+    record_game(s, 1, PLAYERS, [1, 2, 3, 4, 5], [4])
     for p in DWS[:3]:
         s.save_game(p)
     random_300 = bytes(random.Random(SEED).getrandbits(8) for _ in range(300))

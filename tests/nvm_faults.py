@@ -30,7 +30,8 @@ them.
 
 import os
 
-from dws_app.records_store import Records, default_settings
+from dws_app.records_store import (Records, default_settings, load_records, load_settings,
+                                   record_game, save_settings)
 from dws_app.store import GAME, RECORDS, SETTINGS, Store
 from dws_core import games
 from dws_core.rng import Rng
@@ -128,8 +129,8 @@ class Model:
 
     def __init__(self, store):
         self.game, _n = store.load_game()
-        self.settings, _n = store.load_settings()
-        self.records = store.load_records()[0]
+        self.settings, _n = load_settings(store)
+        self.records = load_records(store)[0]
 
     def apply(self, op):
         kind = op[0]
@@ -164,8 +165,8 @@ def restart(data, erase_always=False, cover=None):
     settings, records) as Model.state, notes the store's notes per item."""
     store = Store(bytearray(data), erase_always, cover)
     game, _note = store.load_game()
-    settings, _note = store.load_settings()
-    records, _note = store.load_records()
+    settings, _note = load_settings(store)
+    records, _note = load_records(store)
     return (game, sorted(settings.items()), records.encode()), dict(store.notes)
 
 
@@ -180,9 +181,9 @@ def apply_op(store, op):
     elif kind == "clear":
         store.clear_game()
     elif kind == "settings":
-        store.save_settings(op[1])
+        save_settings(store, op[1])
     elif kind == "record":
-        store.record_game(*op[1])
+        record_game(store, *op[1])
     else:
         raise ValueError(kind)
 

@@ -24,6 +24,7 @@ from sim.play import choose_options_and_start, open_setup as open_game_setup, st
 from sim.script import Session
 from test_app_screens import _Counter
 from dws_app.setup import start_game
+from dws_app.records_store import load_records
 
 
 PROFILES = ("pybadge", "pico_dice")
@@ -109,7 +110,7 @@ def test_all_device_game_runs_to_the_scores(profile, case, monkeypatch):
         assert scores.title.shown().startswith("Player %d wins" % (best[0] + 1))
     assert not s.app.store.has_game()
     assert seats.thinks > 0 and s.app.seats is None     # let go at the scores
-    played, best_score, _shut = s.app.store.load_records()[0].game(gid)
+    played, best_score, _shut = load_records(s.app.store)[0].game(gid)
     assert played == 1 and best_score is None   # device seats set no best score
 
 
@@ -416,7 +417,7 @@ def test_start_on_a_finished_game_records_it_before_leaving(gid):
         assert s.screen.anim_end is None
         s.press("START")
     assert isinstance(s.screen, ScoresScreen) and s.screen.game is game
-    assert s.app.store.load_records()[0].game(gid)[0] == 1
+    assert load_records(s.app.store)[0].game(gid)[0] == 1
 
 
 def column_builds(monkeypatch):

@@ -12,7 +12,7 @@ import pytest
 
 from dws_app import store as store_mod
 from dws_app import ui
-from dws_app.records_store import default_settings
+from dws_app.records_store import default_settings, record_game, save_settings
 from dws_app.app import App
 from dws_app.resume import resumable
 from dws_app.error import ErrorScreen
@@ -58,8 +58,8 @@ def saved_nvm(size=4096):
     nvm = bytearray(b"\xff" * size)
     store = Store(nvm)
     g1, g2 = checkpoints(2)
-    store.save_settings({"brightness": 3, "sound": False})
-    store.record_game(1, 2, [50, 40], [0])
+    save_settings(store, {"brightness": 3, "sound": False})
+    record_game(store, 1, 2, [50, 40], [0])
     SAVE_1[:] = [store.end]
     store.save_game(g1)
     SAVE_1.append(store.end)

@@ -26,7 +26,8 @@ from dws_app.app import App
 from dws_app.resume import resumable
 from dws_app.levels import split
 from dws_app.game_base import GameScreen
-from dws_app.store import GAME, Store
+from dws_app.scores import record
+from dws_app.store import GAME, RECORDS, Store
 from dws_core.dws import CHECKED
 from dws_core.games import decode
 from tests.nvm_faults import FlashNvm, PowerCut
@@ -76,29 +77,36 @@ class FuzzNvm(FlashNvm):
         put = store._put
         writes = self.game_writes
 
+        compact = store._compact
+        putting = []
+
         def watched(tag, body, short=None):
             entry = None
             if tag == GAME:
                 entry = [bytes(body) or None, False]
                 writes.append(entry)
-            wrote = put(tag, body, short)
+            putting.append(tag)
+            try:
+                wrote = put(tag, body, short)
+            finally:
+                putting.pop()
             if entry is not None:
                 entry[1] = True
             return wrote
+
+        def compacting(tag, body):
+            # A compaction of the records not inside a put: the finished
+            # game let go and counted in one write (records_store.finish_game).
+            entry = None
+            if tag == RECORDS and not putting and store.prev:
+                entry = [None, False]
+                writes.append(entry)
+            compact(tag, body)
+            if entry is not None:
+                entry[1] = True
 
         store._put = watched
-        finish = store.finish_game
-
-        def finishing(rec):         # (the game let go and counted in one write)
-            entry = [None, False] if store.game else None
-            if entry is not None:
-                writes.append(entry)
-            wrote = finish(rec)
-            if entry is not None:
-                entry[1] = True
-            return wrote
-
-        store.finish_game = finishing
+        store._compact = compacting
 
 
 # ----- invariants ---------------------------------------------------------------
@@ -217,8 +225,8 @@ class Fuzzer:
             return self.last_written() if game.over else game.checkpoint()
         if self.last_game is not None and self.last_game.over:
             later = self.app.later
-            if later is not None and later[0] == "record":
-                return self.last_written()    # App.record lets it go, a pass later
+            if later is not None and later[0] is record:
+                return self.last_written()    # scores.record lets it go, a pass later
             return None
         return self.expected
 
@@ -295,7 +303,7 @@ class Fuzzer:
                 self.seen.clear()
             check_game(game, self.seen)
         elif self.last_game is not None and self.last_game.over and not (
-                app.later is not None and app.later[0] == "record"):
+                app.later is not None and app.later[0] is record):
             # (finished once recorded: until then the store keeps it, and
             # the record may come in the next event's first pass)
             self.stats["finished"] += 1

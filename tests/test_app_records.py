@@ -7,6 +7,7 @@ import random
 import pytest
 
 from dws_app import theme
+from dws_app import scores as scores_mod
 from dws_app.records import RecordsScreen, seat_layout
 from dws_app.scores import ScoresScreen, tally_parts
 from dws_core.dws import DiceWideShut
@@ -14,6 +15,7 @@ from sim.script import Session
 from tests.test_app_screens import _Counter, labels, screen_box
 from tests.test_app_stb import new_game as new_stb_game
 from tests.test_app_stb import play as play_stb
+from dws_app.records_store import load_records, record_game
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -77,7 +79,7 @@ def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
     app = s.app
     passes = [0]
     events = []
-    poll, push, record = app.poll, app.push, app.record
+    poll, push, record = app.poll, app.push, scores_mod.record
 
     def count_poll():
         passes[0] += 1
@@ -86,15 +88,15 @@ def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
     def spy_push(screen):
         push(screen)
         if isinstance(screen, ScoresScreen):
-            events.append(("scores", passes[0], app.store.load_records()[0].game(2)[0],
+            events.append(("scores", passes[0], load_records(app.store)[0].game(2)[0],
                            screen.tally_text(), app.store.load_game()[0]))
 
-    def spy_record(records):
+    def spy_record(app, records):
         events.append(("record", passes[0], type(app.top).__name__))
-        record(records)
+        record(app, records)
     monkeypatch.setattr(app, "poll", count_poll)
     monkeypatch.setattr(app, "push", spy_push)
-    monkeypatch.setattr(app, "record", spy_record)
+    monkeypatch.setattr(scores_mod, "record", spy_record)
     play_stb(s, random.Random(10), greedy=True)
     assert [e[0] for e in events] == ["scores", "record"]
     (_s, shown_in, played_then, tally, saved_then), (_r, written_in, top) = events
@@ -103,7 +105,7 @@ def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
     # until then the store keeps its last turn for Continue
     assert saved_then is not None
     assert written_in == shown_in + 1 and top == "ScoresScreen"
-    assert app.store.load_records()[0].game(2)[0] == 1
+    assert load_records(app.store)[0].game(2)[0] == 1
     assert app.store.load_game()[0] is None
 
 
@@ -145,8 +147,8 @@ def test_played_games_show_on_scores_and_records(profile):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_tally_on_the_scores_screen_in_seat_colours(profile):
     s = new_stb_game(profile, seed=21, players=2, rounds=1)
-    s.app.store.record_game(2, 2, [10, 20], [0], low_wins=True)
-    s.app.store.record_game(2, 2, [10, 10], [0, 1], low_wins=True)   # shared win
+    record_game(s.app.store, 2, 2, [10, 20], [0], low_wins=True)
+    record_game(s.app.store, 2, 2, [10, 10], [0, 1], low_wins=True)   # shared win
     game, _seen, _passes = play_stb(s, random.Random(4))
     screen = s.screen
     wins = [2, 1]                                  # P1 won both games above
@@ -216,16 +218,16 @@ def test_tally_line_shortens_or_gives_way():
 def test_reset_needs_select_then_a(profile):
     s = Session(profile, seed=4)
     store = s.app.store
-    store.record_game(1, 3, [50, 61, 40], [1])
-    store.record_game(1, 3, [70, 20, 40], [0])
-    store.record_game(3, 2, [30, 25], [1], low_wins=True)
+    record_game(store, 1, 3, [50, 61, 40], [1])
+    record_game(store, 1, 3, [70, 20, 40], [0])
+    record_game(store, 3, 2, [30, 25], [1], low_wins=True)
     screen = open_records(s)
     assert screen.players == 3
     assert row_of(screen, "Dice Wide Shut").split()[-2:] == ["2", "70"]
     assert row_of(screen, "DicedOut").split()[-2:] == ["1", "25"]
     assert screen.heading.shown() == "Wins <3 players>   2 games"
     assert seat_texts(screen) == [("P1", "1"), ("P2", "1"), ("P3", "0")]
-    saved = store.load_records()[0].encode()
+    saved = load_records(store)[0].encode()
 
     s.press("SELECT")                              # ask...
     assert screen.confirming
@@ -234,16 +236,16 @@ def test_reset_needs_select_then_a(profile):
     assert screen.footer.shown() == "A:reset  B:cancel"
     s.press("B")                                   # ...cancelled
     assert not screen.confirming and s.screen is screen
-    assert store.load_records()[0].encode() == saved
+    assert load_records(store)[0].encode() == saved
     assert screen.heading.shown() == "Wins <3 players>   2 games"
     assert screen.footer.shown() == "SELECT:reset  B:back"
 
     s.press("SELECT", "LEFT")                      # any other key cancels, and only cancels
     assert not screen.confirming and screen.players == 3
-    assert store.load_records()[0].encode() == saved
+    assert load_records(store)[0].encode() == saved
 
     s.press("SELECT", "A")                         # confirmed
-    rec = store.load_records()[0]
+    rec = load_records(store)[0]
     assert rec.tally(3) == (0, [0, 0, 0])
     assert rec.tally(2) == (1, [0, 1])             # other player counts untouched
     assert rec.game(1) == (2, 70, 0) and rec.game(3) == (1, 25, 0)
@@ -265,8 +267,8 @@ def test_reset_needs_select_then_a(profile):
 def test_every_player_count_fits_in_seat_colours(profile):
     s = Session(profile, seed=5)
     for n in range(1, 9):
-        s.app.store.record_game(2, n, [n] * n, list(range(n)), low_wins=True)
-    s.app.store.record_game(2, 8, [1] * 8, [7], low_wins=True)
+        record_game(s.app.store, 2, n, [n] * n, list(range(n)), low_wins=True)
+    record_game(s.app.store, 2, 8, [1] * 8, [7], low_wins=True)
     screen = open_records(s)
     assert screen.players == 8
     s.press("RIGHT")
@@ -297,7 +299,7 @@ def test_every_player_count_fits_in_seat_colours(profile):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_presses_create_no_display_objects(profile, monkeypatch):
     s = Session(profile, seed=6)
-    s.app.store.record_game(4, 5, [10, 12, 8, 3, 9], [1])
+    record_game(s.app.store, 4, 5, [10, 12, 8, 3, 9], [1])
     screen = open_records(s)
     counter = _Counter(monkeypatch)
     assert screen.players == 5
@@ -307,7 +309,7 @@ def test_presses_create_no_display_objects(profile, monkeypatch):
             "SELECT", "B", "SELECT", "UP", "DOWN", "SELECT", "A", "SELECT", "LEFT"]:
         s.press(name)
         assert s.screen is screen
-    assert s.app.store.load_records()[0].tally(5) == (0, [0] * 5)
+    assert load_records(s.app.store)[0].tally(5) == (0, [0] * 5)
     assert counter.count == 0
 
 

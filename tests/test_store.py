@@ -8,7 +8,8 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from dws_app import records_store, store as store_mod
 from dws_app.records_store import (AUTO_DIM_CHOICES, SLEEP_CHOICES, Records, _patch,
-                                   default_settings)
+                                   clear_records, default_settings, load_records, load_settings,
+                                   record_game, reset_tally, save_settings)
 from dws_app.store import COVER_SIZE, GAME_CAPACITY, HEAD, IMAGE, Store, delta
 from dws_core.codec import crc32
 from tests.nvm_faults import DWS, FlashNvm, board_nvm, make_cover
@@ -86,8 +87,8 @@ def test_first_save_formats_an_image_then_appends():
 
 def test_image_order_settings_game_records():
     s = Store(fresh())
-    s.save_settings({"brightness": 3})
-    s.record_game(1, 2, [5, 6], [1])
+    save_settings(s, {"brightness": 3})
+    record_game(s, 1, 2, [5, 6], [1])
     s.save_game(b"the game")
     s._compact(None, None)          # a compaction with nothing new
     nvm = s.nvm
@@ -128,8 +129,8 @@ def test_nothing_beyond_the_image_is_ever_written():
         s = Store(nvm, nvm.erase_always)
         for i in range(40):
             s.save_game(payload(300, i))
-        s.save_settings({"sound": False})
-        s.record_game(1, 5, [1, 2, 3, 4, 5], [4])
+        save_settings(s, {"sound": False})
+        record_game(s, 1, 5, [1, 2, 3, 4, 5], [4])
         assert bytes(nvm[IMAGE:]) == b"\x5a" * (size - IMAGE)
         assert Store(nvm, nvm.erase_always).load_game() == (payload(300, 39), None)
 
@@ -180,8 +181,8 @@ def test_blank_nvm_has_no_game_and_no_notes():
     for fill in (0x00, 0xFF):
         s = Store(fresh(fill=fill))
         assert s.load_game() == (None, None)
-        assert s.load_settings() == (default_settings(), None)
-        rec, note = s.load_records()
+        assert load_settings(s) == (default_settings(), None)
+        rec, note = load_records(s)
         assert note is None and rec.encode() == Records().encode()
         assert not s.has_game()
 
@@ -262,8 +263,8 @@ def test_any_sequence_of_saves_gives_back_the_last(board, saves):
 def test_a_full_log_compacts_with_one_erase_and_keeps_everything():
     nvm = FlashNvm(fresh())
     s = Store(nvm)
-    s.save_settings({"anim_speed": 2})
-    s.record_game(3, 4, [1, 2, 3, 4], [2])
+    save_settings(s, {"anim_speed": 2})
+    record_game(s, 3, 4, [1, 2, 3, 4], [2])
     saves = [payload(137, 0)]
     for i in range(1, 150):
         nxt = bytearray(saves[-1])
@@ -279,15 +280,15 @@ def test_a_full_log_compacts_with_one_erase_and_keeps_everything():
     assert nvm.erases == s.stats["compactions"] - 1   # the first one formatted fresh flash
     s2 = Store(nvm)
     assert s2.load_game() == (saves[-1], None)
-    assert s2.load_settings()[0]["anim_speed"] == 2
-    assert s2.load_records()[0].tally(4) == (1, [0, 0, 1, 0])
+    assert load_settings(s2)[0]["anim_speed"] == 2
+    assert load_records(s2)[0].tally(4) == (1, [0, 0, 1, 0])
     assert s2.notes == {}
 
 
 def test_erase_always_writes_only_the_image_every_time():
     nvm = board_nvm("pybadge")
     s = Store(nvm, True)
-    s.save_settings({"brightness": 1})
+    save_settings(s, {"brightness": 1})
     s.save_game(b"x" * 100)
     s.save_game(b"y" * 100)
     assert nvm.erases == 3 and s.stats["compactions"] == 3
@@ -327,17 +328,17 @@ def test_damaged_image_game_is_lost_with_a_note():
 def test_damage_in_the_middle_of_the_log_loses_only_that_record():
     s = Store(fresh())
     s.save_game(b"game one")
-    s.save_settings({"brightness": 1})
+    save_settings(s, {"brightness": 1})
     at = s.end
-    s.record_game(1, 2, [3, 4], [0])
-    s.save_settings({"brightness": 2})
+    record_game(s, 1, 2, [3, 4], [0])
+    save_settings(s, {"brightness": 2})
     s.save_game(b"game two")
     s.nvm[at + 5] ^= 0x10           # the records record
     s2 = Store(s.nvm)
     assert s2.load_game() == (b"game two", None)
-    assert s2.load_settings() == (dict(default_settings(), brightness=2), None)
-    assert s2.load_records()[1] == "Last game's result not recorded"
-    assert s2.load_records()[0].game(1) == (0, None, 0)
+    assert load_settings(s2) == (dict(default_settings(), brightness=2), None)
+    assert load_records(s2)[1] == "Last game's result not recorded"
+    assert load_records(s2)[0].game(1) == (0, None, 0)
     s2.save_game(b"game six")       # damage seen: the next save compacts and cleans up
     assert s2.stats["compactions"] == 1 and Store(s.nvm).notes == {}
 
@@ -377,26 +378,26 @@ def test_random_bytes_everywhere():
         nvm = bytearray(r.getrandbits(8) for _ in range(4096))
         s = Store(nvm)
         assert s.load_game() == (None, "Saved game lost (damaged)")
-        assert s.load_settings() == (default_settings(), "Settings were damaged; defaults restored")
-        rec, note = s.load_records()
+        assert load_settings(s) == (default_settings(), "Settings were damaged; defaults restored")
+        rec, note = load_records(s)
         assert rec.encode() == Records().encode()
         assert note == "Records were damaged; starting afresh"
         # the store recovers: saves work and the notes go
         assert s.save_game(b"after noise %d" % trial)
-        s.save_settings({"brightness": 2})
+        save_settings(s, {"brightness": 2})
         s2 = Store(nvm)
         assert s2.load_game() == (b"after noise %d" % trial, None)
-        assert s2.load_settings()[0]["brightness"] == 2
-        assert s2.load_settings()[1] is None
+        assert load_settings(s2)[0]["brightness"] == 2
+        assert load_settings(s2)[1] is None
 
 
 def test_damaged_header_says_what_was_lost():
     nvm, _at = two_saves()
-    Store(nvm).save_settings({"anim_speed": 2})
+    save_settings(Store(nvm), {"anim_speed": 2})
     nvm[7] ^= 0x04                  # the generation
     s = Store(nvm)
     assert s.load_game() == (None, "Saved game lost (damaged)")
-    assert s.load_settings() == (default_settings(), "Settings were damaged; defaults restored")
+    assert load_settings(s) == (default_settings(), "Settings were damaged; defaults restored")
     s.save_game(b"third save")
     assert bytes(nvm[0:5]) == b"DWSN\x03"
     assert Store(nvm).load_game() == (b"third save", None)
@@ -407,13 +408,13 @@ def test_other_layout_version_is_cleared_with_note():
     nvm[4] = store_mod.LAYOUT_VERSION + 1
     s = Store(nvm)
     assert s.load_game() == (None, "Saves from another version were cleared")
-    assert s.load_settings() == (default_settings(), "Settings from another version were reset")
-    assert s.load_records()[1] == "Records from another version were reset"
-    s.save_settings({"sound": False})
+    assert load_settings(s) == (default_settings(), "Settings from another version were reset")
+    assert load_records(s)[1] == "Records from another version were reset"
+    save_settings(s, {"sound": False})
     assert nvm[4] == store_mod.LAYOUT_VERSION
     s2 = Store(nvm)
     assert s2.load_game() == (None, None)  # the old saves are gone
-    assert s2.load_settings() == (dict(default_settings(), sound=False), None)
+    assert load_settings(s2) == (dict(default_settings(), sound=False), None)
 
 
 def test_unknown_kind_ends_the_log():
@@ -458,23 +459,23 @@ def test_settings_round_trip_every_choice():
                         "anim_speed": i % 3, "auto_dim_s": AUTO_DIM_CHOICES[i % 5],
                         "sleep_s": SLEEP_CHOICES[(i + 2) % 5]})
     for d in choices:
-        assert s.save_settings(d)
-        assert Store(nvm).load_settings() == (d, None)
-    assert not s.save_settings(choices[-1])
+        assert save_settings(s, d)
+        assert load_settings(Store(nvm)) == (d, None)
+    assert not save_settings(s, choices[-1])
 
 
 def test_save_settings_merges_over_current():
     nvm = fresh()
     s = Store(nvm)
-    s.save_settings({"brightness": 3})
-    s.save_settings({"sound": False})
+    save_settings(s, {"brightness": 3})
+    save_settings(s, {"sound": False})
     expected = dict(default_settings(), brightness=3, sound=False)
-    assert Store(nvm).load_settings() == (expected, None)
+    assert load_settings(Store(nvm)) == (expected, None)
 
 
 def test_defaults_are_valid_and_unchanged_defaults_are_not_written():
     s = Store(fresh())
-    assert not s.save_settings(default_settings())
+    assert not save_settings(s, default_settings())
     assert s.stats["writes"] == 0
 
 
@@ -485,33 +486,33 @@ def test_defaults_are_valid_and_unchanged_defaults_are_not_written():
 def test_bad_settings_are_refused(bad):
     s = Store(fresh())
     with pytest.raises(ValueError):
-        s.save_settings(bad)
+        save_settings(s, bad)
     assert s.stats["writes"] == 0
 
 
 def test_settings_out_of_range_in_a_valid_record_take_defaults():
     nvm = image(1, settings=bytes((4, 99, 0, 7, 2, 9)))
-    d, note = Store(nvm).load_settings()
+    d, note = load_settings(Store(nvm))
     assert note == "Some settings were reset"
     assert d == dict(default_settings(), brightness=4, sound=False, auto_dim_s=60)
 
 
 def test_settings_wrong_length_take_defaults():
     nvm = image(1, settings=bytes((4, 4, 0)))
-    assert Store(nvm).load_settings() == (default_settings(), "Some settings were reset")
+    assert load_settings(Store(nvm)) == (default_settings(), "Some settings were reset")
 
 
 def test_damaged_settings_change_keeps_the_previous_settings():
     nvm = fresh()
     s = Store(nvm)
-    s.save_settings({"brightness": 1})   # the image
+    save_settings(s, {"brightness": 1})   # the image
     at = s.end
-    s.save_settings({"brightness": 2})   # the log
+    save_settings(s, {"brightness": 2})   # the log
     nvm[at + 3] ^= 0x08
-    assert Store(nvm).load_settings() == (dict(default_settings(), brightness=1),
+    assert load_settings(Store(nvm)) == (dict(default_settings(), brightness=1),
                                           "Last settings change lost")
     nvm[HEAD + 3] ^= 0x08
-    assert Store(nvm).load_settings() == (default_settings(),
+    assert load_settings(Store(nvm)) == (default_settings(),
                                           "Settings were damaged; defaults restored")
 
 
@@ -521,13 +522,13 @@ def test_damaged_settings_change_keeps_the_previous_settings():
 def test_record_game_counts_best_shut_and_tally():
     nvm = fresh()
     s = Store(nvm)
-    assert s.record_game(1, 3, [40, 55, 12], [1])  # first score is a new best
-    assert not s.record_game(1, 3, [30, 50, 20], [1])
-    assert s.record_game(1, 3, [60, None, 70], [2])
-    assert s.record_game(2, 2, [0, 9], [0], low_wins=True, shut=1)
-    assert not s.record_game(2, 2, [3, 0], [1], low_wins=True, shut=1)
-    assert not s.record_game(2, 3, [5, 5, 7], [0, 1], low_wins=True)
-    rec, note = Store(nvm).load_records()
+    assert record_game(s, 1, 3, [40, 55, 12], [1])  # first score is a new best
+    assert not record_game(s, 1, 3, [30, 50, 20], [1])
+    assert record_game(s, 1, 3, [60, None, 70], [2])
+    assert record_game(s, 2, 2, [0, 9], [0], low_wins=True, shut=1)
+    assert not record_game(s, 2, 2, [3, 0], [1], low_wins=True, shut=1)
+    assert not record_game(s, 2, 3, [5, 5, 7], [0, 1], low_wins=True)
+    rec, note = load_records(Store(nvm))
     assert note is None
     assert rec.game(1) == (3, 70, 0)
     assert rec.game(2) == (3, 0, 2)
@@ -539,24 +540,24 @@ def test_record_game_counts_best_shut_and_tally():
 
 def test_device_seats_do_not_set_the_best():
     s = Store(fresh())
-    assert not s.record_game(4, 2, [None, None], [0])
-    assert s.load_records()[0].game(4) == (1, None, 0)
+    assert not record_game(s, 4, 2, [None, None], [0])
+    assert load_records(s)[0].game(4) == (1, None, 0)
 
 
 def test_game_without_scores_counts_played_and_tally():
     s = Store(fresh())
-    s.record_game(5, 1, [], [])
-    rec = s.load_records()[0]
+    record_game(s, 5, 1, [], [])
+    rec = load_records(s)[0]
     assert rec.game(5) == (1, None, 0)
     assert rec.tally(1) == (1, [0])
 
 
 def test_negative_best_and_extreme_scores():
     s = Store(fresh())
-    s.record_game(1, 2, [-12, -30], [0])
-    assert s.load_records()[0].game(1)[1] == -12
-    s.record_game(1, 2, [99999, 0], [0])
-    assert s.load_records()[0].game(1)[1] == 32767
+    record_game(s, 1, 2, [-12, -30], [0])
+    assert load_records(s)[0].game(1)[1] == -12
+    record_game(s, 1, 2, [99999, 0], [0])
+    assert load_records(s)[0].game(1)[1] == 32767
 
 
 def test_counters_saturate():
@@ -566,8 +567,8 @@ def test_counters_saturate():
     rec.tally_wins[2] = [0xFFFF, 0]
     nvm = image(1, records=rec.encode())
     s = Store(nvm)
-    s.record_game(1, 2, [1, 2], [0])
-    got = Store(nvm).load_records()[0]
+    record_game(s, 1, 2, [1, 2], [0])
+    got = load_records(Store(nvm))[0]
     assert got.game(1)[0] == 0xFFFF
     assert got.tally(2) == (0xFFFF, [0xFFFF, 0])
 
@@ -575,19 +576,19 @@ def test_counters_saturate():
 def test_reset_tally_and_clear_records():
     nvm = fresh()
     s = Store(nvm)
-    s.record_game(1, 2, [5, 6], [1])
-    s.record_game(3, 4, [5, 6, 7, 8], [0])
-    s.reset_tally(2)
-    rec = Store(nvm).load_records()[0]
+    record_game(s, 1, 2, [5, 6], [1])
+    record_game(s, 3, 4, [5, 6, 7, 8], [0])
+    reset_tally(s, 2)
+    rec = load_records(Store(nvm))[0]
     assert rec.tally(2) == (0, [0, 0]) and rec.tally(4) == (1, [1, 0, 0, 0])
     assert rec.game(1) == (1, 6, 0)
-    s.reset_tally()
-    assert Store(nvm).load_records()[0].tally(4) == (0, [0, 0, 0, 0])
+    reset_tally(s)
+    assert load_records(Store(nvm))[0].tally(4) == (0, [0, 0, 0, 0])
     writes = s.stats["writes"]
-    assert not s.reset_tally()      # the same bytes: nothing written
+    assert not reset_tally(s)      # the same bytes: nothing written
     assert s.stats["writes"] == writes
-    s.clear_records()
-    assert Store(nvm).load_records()[0].encode() == Records().encode()
+    clear_records(s)
+    assert load_records(Store(nvm))[0].encode() == Records().encode()
 
 
 @pytest.mark.parametrize("args", [
@@ -597,13 +598,13 @@ def test_reset_tally_and_clear_records():
 def test_bad_records_are_refused(args):
     s = Store(fresh())
     with pytest.raises(ValueError):
-        s.record_game(*args)
+        record_game(s, *args)
     assert s.stats["writes"] == 0
 
 
 def test_records_with_wrong_length_are_reset_with_note():
     for body in (bytes(138), b"\xfd", bytes((0xFF, 200, 1, 1))):
-        rec, note = Store(image(1, records=body)).load_records()
+        rec, note = load_records(Store(image(1, records=body)))
         assert note == "Records were reset"
         assert rec.encode() == Records().encode()
 
@@ -613,12 +614,12 @@ def test_records_in_full_or_as_a_delta_from_zeros():
     rec.played[3] = 4
     rec.tally_wins[8] = list(range(1000, 1008))
     for body in (rec.encode(), delta(bytes(records_store.RECORDS_SIZE), rec.encode())):
-        got, note = Store(image(1, records=body)).load_records()
+        got, note = load_records(Store(image(1, records=body)))
         assert got.encode() == rec.encode() and note is None
     s = Store(fresh())
-    s.clear_records()
+    clear_records(s)
     assert s.at[0x90][1] == 16      # "no best score" is 0x8000: 8 runs
-    assert Store(s.nvm).load_records()[0].encode() == Records().encode()
+    assert load_records(Store(s.nvm))[0].encode() == Records().encode()
 
 
 games = st.tuples(
@@ -633,9 +634,9 @@ def test_records_equal_an_independent_recount(played):
     nvm = fresh()
     s = Store(nvm)
     for gid, players, low, shut, scores, winners in played:
-        s.record_game(gid, players, scores[:players], [w % players for w in winners],
+        record_game(s, gid, players, scores[:players], [w % players for w in winners],
                       low_wins=low, shut=shut)
-    rec = Store(nvm).load_records()[0]
+    rec = load_records(Store(nvm))[0]
     for gid in range(1, 9):
         mine = [g for g in played if g[0] == gid]
         best = None
@@ -703,7 +704,7 @@ def test_fingerprint_names_the_game_and_records_held():
     assert s.fingerprint() == (0, 0)
     s.save_game(b"game one")
     assert s.fingerprint() == (crc32(b"game one"), 0)
-    s.record_game(3, 2, [5, 7], [1])
+    record_game(s, 3, 2, [5, 7], [1])
     game, records = s.fingerprint()
     assert game == crc32(b"game one") and records != 0
     assert Store(s.nvm).fingerprint() == (game, records)   # the same after a restart

@@ -11,6 +11,7 @@ from bench.micropython import ROOT, run_source
 # slice assignment only (as microcontroller.nvm), cut after a byte budget.
 SCENARIO = r'''
 from dws_app.store import Store
+from dws_app.records_store import load_records, load_settings, record_game, save_settings
 from dws_core.codec import crc32
 
 
@@ -50,20 +51,20 @@ def blob(n, seed):
 
 nvm = Nvm(b"\xff" * 4096)
 s = Store(nvm)
-print(s.load_game(), s.load_settings()[1], sorted(s.load_settings()[0].items()))
+print(s.load_game(), load_settings(s)[1], sorted(load_settings(s)[0].items()))
 print(s.save_game(blob(600, 1)), s.save_game(blob(600, 1)), s.save_game(blob(300, 2)))
-print(s.save_settings({"brightness": 2, "sound": False, "sleep_s": 1800}))
-print(s.record_game(1, 5, [40, None, -3, 12, 40], [0, 4]))
-print(s.record_game(2, 2, [0, 7], [0], True, 1))
+print(save_settings(s, {"brightness": 2, "sound": False, "sleep_s": 1800}))
+print(record_game(s, 1, 5, [40, None, -3, 12, 40], [0, 4]))
+print(record_game(s, 2, 2, [0, 7], [0], True, 1))
 game = bytearray(blob(140, 4))
 for i in range(60):
     game[(i * 37) % 140] = i
     game[(i * 11) % 140] ^= 0x5A
     s.save_game(game)
 r = Store(nvm)
-rec = r.load_records()[0]
+rec = load_records(r)[0]
 print(rec.game(1), rec.game(2), rec.tally(5), rec.tally(2))
-print(sorted(r.load_settings()[0].items()))
+print(sorted(load_settings(r)[0].items()))
 print(r.load_game()[0] == bytes(game), s.stats["writes"], s.stats["bytes"], s.stats["compactions"], r.end)
 print("%08x" % crc32(nvm.data))
 cuts = []

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from dws_app.app import App
-from dws_app.records_store import Records, default_settings
+from dws_app.records_store import Records, default_settings, load_records, load_settings
 from dws_app.levels import split
 from dws_app.store import GAME, Store
 from sim.hw import build
@@ -39,11 +39,11 @@ def test_the_old_apps_nvm_is_migrated_with_one_write(profile, erase_always):
     assert bytes(nvm[0:5]) == b"DWSN\x03"
     for store in (s, Store(nvm, erase_always)):   # also after the next power-up
         assert store.load_game() == (bytes.fromhex(expected["game"]), None)
-        settings = store.load_settings()
+        settings = load_settings(store)
         assert (sorted(settings[0].items()), settings[1]) == \
             ([tuple(kv) for kv in expected["settings"]], None)
-        assert store.load_records()[0].encode().hex() == expected["records"]
-        assert store.load_records()[1] is None
+        assert load_records(store)[0].encode().hex() == expected["records"]
+        assert load_records(store)[1] is None
     assert nvm.erases == 1              # read again: nothing written
 
 
@@ -61,7 +61,7 @@ def test_the_old_apps_game_continues(profile, erase_always):
     saved = bytes.fromhex(expected["game"])
     assert app.game.encode() == split(saved)[1]
     assert app.seats.levels == expected["levels"]
-    games, wins = app.store.load_records()[0].tally(3)
+    games, wins = load_records(app.store)[0].tally(3)
     assert (games, wins) == (1, [1, 0, 0])
 
 
@@ -133,11 +133,11 @@ def test_random_old_histories_migrate(history, size, flips):
         assert sorted(s.notes) == sorted((GAME, 0x80, 0x90))
         return
     assert s.load_game()[0] == game
-    assert s.load_settings()[0] == settings
-    assert s.load_records()[0].encode() == (records or Records().encode())
+    assert load_settings(s)[0] == settings
+    assert load_records(s)[0].encode() == (records or Records().encode())
     assert (settings_note == "Settings were damaged; defaults restored") == (0x80 in s.notes)
     if game is not None or settings_note is None or records is not None:
         assert bytes(nvm[0:5]) == b"DWSN\x03" or (game is None and records is None and
                                                    settings == default_settings())
     again = Store(nvm, size == 8192)   # the next power-up reads the same
-    assert again.load_game()[0] == game and again.load_settings()[0] == settings
+    assert again.load_game()[0] == game and load_settings(again)[0] == settings

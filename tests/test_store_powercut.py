@@ -16,6 +16,7 @@ from dws_core import games
 from dws_app.store import delta
 from tests.nvm_faults import (DWS, FlashNvm, PowerCut, board_nvm, cut_trials, expected_states,
                               make_cover, restart, restart_state, resumed_ok, run_script, verdict)
+from dws_app.records_store import finish_game, load_records, record_game, save_settings
 
 LARGEST_DWS = max(DWS, key=len)
 BOARDS = ("pico", "pybadge")
@@ -30,9 +31,9 @@ def base_with(*saves, board="pico", settings=None, record=False):
     nvm = board_nvm(board)
     s = Store(nvm, nvm.erase_always)
     if settings:
-        s.save_settings(settings)
+        save_settings(s, settings)
     if record:
-        s.record_game(1, 5, [50, 60, None, 70, 40], [3])
+        record_game(s, 1, 5, [50, 60, None, 70, 40], [3])
     for p in saves:
         s.save_game(p)
     return bytes(nvm)
@@ -147,8 +148,8 @@ def full_log(board="pico"):
     PyBadge every save does)."""
     nvm = board_nvm(board)
     s = Store(nvm, nvm.erase_always)
-    s.save_settings({"brightness": 2})
-    s.record_game(2, 3, [4, 5, 6], [0], low_wins=True)
+    save_settings(s, {"brightness": 2})
+    record_game(s, 2, 3, [4, 5, 6], [0], low_wins=True)
     s.save_game(DWS[0])
     i = 1
     while True:
@@ -277,7 +278,7 @@ def _finished(base, erase_always, cover=None):
     """A store on ``base`` whose game just finished: its records counted
     (what the app hands ``finish_game``)."""
     s = Store(FlashNvm(base, erase_always), erase_always, cover)
-    rec, _ = s.load_records()
+    rec, _ = load_records(s)
     records_store.count_game(rec, 1, 2, [50, 60], [1])
     return rec
 
@@ -293,7 +294,7 @@ def test_a_cut_in_finish_game_never_loses_the_result_silently(board, room, tmp_p
     if room == "append":
         nvm = board_nvm(board)
         st = Store(nvm, erase_always)
-        st.record_game(2, 3, [4, 5, 6], [0], low_wins=True)
+        record_game(st, 2, 3, [4, 5, 6], [0], low_wins=True)
         st.save_game(DWS[0])
         base = bytes(nvm)
     else:
@@ -307,7 +308,7 @@ def test_a_cut_in_finish_game_never_loses_the_result_silently(board, room, tmp_p
         nvm = FlashNvm(base, erase_always).arm(cut_at)
         s = Store(nvm, erase_always)
         try:
-            s.finish_game(rec)
+            finish_game(s, rec)
             cut = False
         except PowerCut:
             cut = True
@@ -361,14 +362,14 @@ def dws_erases(board, games_played=6):
     recorded and cleared, one after another on the same nvm."""
     nvm = board_nvm(board)
     s = Store(nvm, nvm.erase_always)
-    s.save_settings({"brightness": 7})
+    save_settings(s, {"brightness": 7})
     out = []
     for _g in range(games_played):
         before = nvm.erases
         for p in DWS:
             s.save_game(p)
         s.clear_game()
-        s.record_game(1, 5, [1, 2, 3, 4, 5], [4])
+        record_game(s, 1, 5, [1, 2, 3, 4, 5], [4])
         out.append(nvm.erases - before)
     return out, len(DWS)
 

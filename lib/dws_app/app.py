@@ -89,8 +89,8 @@ class App:
         self.dimmed = False
         self._pass_screen = None
         self.seats = None           # seats.SeatPlayer of the game in play
-        self.order = None           # (method name, args...) to run after a press
-        self.later = None           # (method name, args...) to run first in the next pass
+        self.order = None           # (method name or function, args...) to run after a press
+        self.later = None           # (the same) to run first in the next pass
         self.looping = False        # inside poll()
         self.pass_max = 0           # longest main-loop pass in ms since the last heap line
         self.heap_due = []          # heap lines to print after the next frame (heap_log)
@@ -271,10 +271,15 @@ class App:
             # until the next frame, which shows what the order built).
             self.display.root_group = self.blank
             self.forget_between_games()
-            if isinstance(order[0], str):
-                getattr(self, order[0])(*order[1:])
-            else:                   # a between-games module's function
-                order[0](self, *order[1:])
+            self.run_entry(order)
+
+    def run_entry(self, entry):
+        """Run an ``order`` or ``later`` entry: a method's name or a
+        function of the app (a between-games module's), then args."""
+        if isinstance(entry[0], str):
+            getattr(self, entry[0])(*entry[1:])
+        else:
+            entry[0](self, *entry[1:])
 
     def tick(self, pressed=False):
         now = self.hw.ticks_ms()
@@ -309,7 +314,7 @@ class App:
         try:
             if later is not None:
                 self.later = None
-                getattr(self, later[0])(*later[1:])
+                self.run_entry(later)
             elif name is not None:
                 self.press(name)
             self.tick(name is not None or later is not None)
@@ -519,9 +524,3 @@ class App:
         (``dws_app.scores.final``, a module used only between games)."""
         from dws_app.scores import final
         final(self, game)
-
-    def record(self, records):
-        """No game to continue any more, and the records with it counted
-        (one nvm write)."""
-        self.store.finish_game(records)
-        self.nvm_log()

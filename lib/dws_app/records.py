@@ -11,7 +11,7 @@ Group.
 
 from dws_app import theme, ui, widgets
 from dws_app.score_table import right
-from dws_app.records_store import MAX_PLAYERS
+from dws_app.records_store import MAX_PLAYERS, load_records, reset_tally
 
 STB = 2
 NO_RECORDS = (5,)      # Dice: a free roller that never ends, so never recorded
@@ -93,7 +93,7 @@ class RecordsScreen(widgets.Screen):
         return ui.Text(self.root, 2 + (col + 1) * ui.CW, self.row_y(row), NUM_W - 1, theme.FG)
 
     def load(self):
-        self.rec, _note = self.app.store.load_records()
+        self.rec, _note = load_records(self.app.store)
 
     def busiest(self):
         """The player count with the most tallied games (2 when none)."""
@@ -147,7 +147,7 @@ class RecordsScreen(widgets.Screen):
         if self.confirming:
             self.confirming = False
             if name == "A":
-                self.app.store.reset_tally(self.players)
+                reset_tally(self.app.store, self.players)
                 self.load()
                 self.say("Wins reset  B:back")
             else:

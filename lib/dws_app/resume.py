@@ -23,9 +23,10 @@ def power_up(app, store=None):
         store = Store(app.hw.nvm, **app.hw.store_options)
     app.store = store
     app.notes = []
-    app.settings, note = store.load_settings()
+    from dws_app.records_store import load_records, load_settings
+    app.settings, note = load_settings(store)
     app._note(note)
-    app._note(store.load_records()[1])
+    app._note(load_records(store)[1])
     app._note(store.load_game(offered)[1])
 
 

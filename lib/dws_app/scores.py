@@ -26,7 +26,7 @@ def final(app, game):
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
     from dws_app.memory import collect, drop_tables
-    from dws_app.records_store import count_game
+    from dws_app.records_store import count_game, load_records
     app.game_running(False)
     app.game = None
     shown = game.scores()
@@ -41,7 +41,7 @@ def final(app, game):
             if seats.device(p):
                 scores[p] = None
     ranking = game.ranking()
-    records = app.store.load_records()[0]
+    records = load_records(app.store)[0]
     best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                       low_wins=game.GAME_ID in LOW_WINS, shut=boxes_shut(game))
     drop_tables()               # caches a finished game needs no more
@@ -57,9 +57,17 @@ def final(app, game):
     collect()
     app.push(ScoresScreen(app, game, shown, ranking, best, records))
     if app.looping:
-        app.later = ("record", records)
+        app.later = (record, records)
     else:
-        app.record(records)
+        record(app, records)
+
+
+def record(app, records):
+    """No game to continue any more, and the records with it counted (one
+    nvm write, in the pass after the scores' frame)."""
+    from dws_app.records_store import finish_game
+    finish_game(app.store, records)
+    app.nvm_log()
 
 
 def place_lines(scores, ranking):

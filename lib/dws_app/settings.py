@@ -2,6 +2,7 @@
 Changes apply at once; they are saved when the screen is left."""
 
 from dws_app import VERSION, theme, ui, widgets
+from dws_app.records_store import save_settings
 
 # (store key, title, choices, how each choice reads); see dws_app.store.
 CHOICES = (
@@ -52,5 +53,5 @@ class SettingsScreen(widgets.Screen):
             self.app.apply_settings()
             self.refresh()
         elif name in ("A", "B", "START"):
-            self.app.store.save_settings(dict(self.app.settings))
+            save_settings(self.app.store, dict(self.app.settings))
             self.app.pop()

@@ -28,7 +28,8 @@ never written at run time.
 
 Reading the nvm at power-up and migrating older layouts live in
 ``dws_app.store_boot`` (forgotten once read), settings and records in
-``dws_app.records_store`` (which the app forgets while a game runs).
+``dws_app.records_store`` (which the app forgets while a game runs), whose
+functions take the store.
 """
 
 from dws_app.memory import FORGETS, forget
@@ -218,47 +219,3 @@ class Store:
         at = self.at.get(RECORDS)
         records = self.nvm[at[0]:at[0] + at[1]] if at else b""
         return (crc32(self.game) if self.game else 0, crc32(records) if records else 0)
-
-    # ----- settings and records (dws_app.records_store) ------------------
-
-    def load_settings(self):
-        """(settings dict, note or None); damaged values take their defaults."""
-        from dws_app.records_store import load_settings
-        return load_settings(self)
-
-    def save_settings(self, settings):
-        """Save the given keys over the current settings; True if written.
-        Raises ValueError for an unknown key or a value out of range."""
-        from dws_app.records_store import save_settings
-        return save_settings(self, settings)
-
-    def load_records(self):
-        """(Records, note or None); damaged records start again from zero."""
-        from dws_app.records_store import load_records
-        return load_records(self)
-
-    def record_game(self, game_id, players, scores, winners, low_wins=False, shut=0):
-        """Count one finished game; True if it set a new best score (see
-        ``records_store.record_game``)."""
-        from dws_app.records_store import record_game
-        return record_game(self, game_id, players, scores, winners, low_wins, shut)
-
-    def save_records(self, rec):
-        """Save Records counted apart (``records_store.count_game``)."""
-        from dws_app.records_store import save_records
-        return save_records(self, rec)
-
-    def finish_game(self, rec):
-        """The finished game let go and ``rec`` (its count included) saved,
-        in one write (``records_store.finish_game``)."""
-        from dws_app.records_store import finish_game
-        return finish_game(self, rec)
-
-    def reset_tally(self, players=None):
-        """Start the running tally again (for one player count, or all)."""
-        from dws_app.records_store import reset_tally
-        return reset_tally(self, players)
-
-    def clear_records(self):
-        from dws_app.records_store import clear_records
-        return clear_records(self)
