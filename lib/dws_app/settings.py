@@ -2,18 +2,19 @@
 Changes apply at once; they are saved when the screen is left."""
 
 from dws_app import VERSION, theme, ui, widgets
-from dws_app.records_store import save_settings
+from dws_app.records_store import ANIM_SPEEDS, AUTO_DIM_CHOICES, SLEEP_CHOICES, save_settings
 
-# (store key, title, choices, how each choice reads); see dws_app.store.
+# (store key, title, choices, how each choice reads).  The choices the store
+# checks (dws_app.records_store) are these; the display is never off.
 CHOICES = (
-    ("brightness", "Display", (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    ("brightness", "Display", tuple(range(1, 11)),
      ("10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")),
-    ("led_brightness", "LEDs", (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+    ("led_brightness", "LEDs", tuple(range(11)),
      ("off", "10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")),
     ("sound", "Sound", (True, False), ("on", "off")),
-    ("anim_speed", "Roll anim.", (0, 1, 2), ("slow", "normal", "fast")),
-    ("auto_dim_s", "Auto-dim", (0, 30, 60, 120, 300), ("never", "30 s", "1 min", "2 min", "5 min")),
-    ("sleep_s", "Sleep", (0, 120, 300, 600, 1800), ("never", "2 min", "5 min", "10 min", "30 min")),
+    ("anim_speed", "Roll anim.", tuple(range(ANIM_SPEEDS)), ("slow", "normal", "fast")),
+    ("auto_dim_s", "Auto-dim", AUTO_DIM_CHOICES, ("never", "30 s", "1 min", "2 min", "5 min")),
+    ("sleep_s", "Sleep", SLEEP_CHOICES, ("never", "2 min", "5 min", "10 min", "30 min")),
 )
 
 
