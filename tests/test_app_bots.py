@@ -322,7 +322,22 @@ def test_seat_types_survive_save_and_continue():
     s.press("A")
     assert s.app.seats.levels == levels
     assert s.app.game.encode() == data
-    # Power-up: a new app on the same nvm.
+    # The continued game's device seats play on.
+    game = s.app.game
+    for _ in range(200):
+        if s.app.seats.thinks:
+            break
+        top = settle(s)
+        if held(top):
+            s.press("A")
+        elif game.current == 0:
+            legal = game.legal_steps()
+            dws_step(s, rnd.choice([st for st in legal if st[0] not in ("drop", "colour")] or legal))
+        else:
+            s.wait(500)
+    assert s.app.seats.thinks and s.app.last_error is None
+    # Power-up: a new app on the same nvm continues from its last save.
+    data = levels_mod.split(Store(bytearray(s.hw.nvm.data)).load_game()[0])[1]
     app = App(s.hw)
     app.start()
     app.continue_game()
