@@ -33,15 +33,16 @@ import re
 # every drive sector erase at DRIVE_PAGES (blank; half written again), in the
 # first MAX_ERASES compactions of a plan that erase (each writes the cover:
 # its window's sector and its folder's, 2 drive erases), CI's time: each cut
-# is one more boot.  Measured: DicedOut erases 4 times (3 in play, one at its
-# end: the finish is a compaction), Cargo and Shut the Box once, dws5 twice,
-# dws2 never; so 10 press, 18 window and 24 drive cuts, 52 in all.
+# is one more boot (about 16 s on two cores).  Every cut plan erases at least
+# once (DicedOut 4 times, dws5 twice, the others once); so 10 press, 15
+# window and 20 drive cuts, 45 in all (59 with two compactions a plan, more
+# than CI's 90 minutes held beside the rest of the suite).
 PLANS = {"dws5": 2, "dws2": 2, "dicedout": 2, "cargo": 2, "stb12": 2}
 WINDOW_PAGES = (0, 3, 12)
 DRIVE_PAGES = (0, 8)
-MAX_ERASES = 2
+MAX_ERASES = 1
 # The least the whole set of plans must cut (tools/board/__main__.py report).
-MIN_TRIED, MIN_WINDOW, MIN_DRIVE = 50, 15, 15
+MIN_TRIED, MIN_WINDOW, MIN_DRIVE = 40, 15, 15
 MAX_OFFSET_MS = 250
 NONE = ("00000000", "00000000")
 

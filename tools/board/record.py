@@ -258,7 +258,8 @@ def game_plan(name, turns=None):
 
 def continue_plan():
     """Dice Wide Shut against the device, the power cut in the middle of a
-    turn, then Continue after the restart and play to the scores."""
+    turn, then Continue after the restart and as many turns again, back to
+    the menu (CI's time: the whole game plays in dws5 and the evening)."""
     game_id, levels, options, seed = 1, (None, "normal", "strong"), {}, 21
     rec = Recorder(seed)
     setup_and_start(rec, game_id, levels, options)
@@ -274,7 +275,9 @@ def continue_plan():
     assert after.app.top.menu.items[0].startswith("Continue")
     after.shot("continue-menu")
     after.press("A")
-    play(after, game_id, rnd)
+    play(after, game_id, rnd, turns=9)
+    after.press("START")
+    assert after.screen_name == "MenuScreen", after.screen_name
     return [rec, after]
 
 
