@@ -23,7 +23,7 @@ def game_modules(game_id):
     """The dws_core modules the device imports to play one game (with bots)."""
     from dws_core.games import GAMES
     names = ["dws_core.engine", "dws_core.games"]
-    for gid, module, _cls, _title in GAMES:
+    for gid, module in [(r[0], r[1]) for r in GAMES]:
         if gid == game_id:
             names.append(module)
             bot = "dws_core.bot_" + module.split(".")[1]

@@ -19,7 +19,6 @@ Before the crew is banked every roll is forced.  Once crewed:
 * normal: rolls all cargo dice again while they average under 3.5.
 """
 
-LEVELS = ("normal", "strong", "expert")  # strongest last: saves keep indices
 # (level, the module it imports for its decisions): the app loads it with
 # the seats, before the game's first frame, not in a decision.
 LEVEL_MODULES = (("expert", "dws_core.bot_cargo_expert"),)

@@ -15,7 +15,6 @@ player.
 
 from dws_core.dicedout import ALL_MARKED, EXTRA, HIGH, LOW, PENALTY, unmarked_sum
 
-LEVELS = ("normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
 SHEETS = ALL_MARKED + 1     # every sheet of a round: 2,048
 MOST_REROLLS = 3            # (a penalised player has 2)

@@ -30,7 +30,6 @@ from dws_core.dws_columns import (CROSS, SIX_VALUE, SPLIT_COST, UNIT, _after,  #
                                   _nearest_end, _rows, _cache, _column_table, clear_cache,
                                   rows_done)
 
-LEVELS = ("easy", "normal", "strong")
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
 PAIRS = 6  # pairs of dice scored in full per turn
 DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)

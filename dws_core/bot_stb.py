@@ -14,7 +14,6 @@ mode), or the tiles of one set followed by its confirm.
 from dws_core.stb import ROLL, SELECT, USE, open_sum, tiles_of
 from dws_core.stb_solver import sets_by_total, solver
 
-LEVELS = ("easy", "shut", "score")
 TABLE_LEVELS = ("shut", "score")   # levels that read a table file (the drive's, or built)
 
 

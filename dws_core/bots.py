@@ -1,6 +1,7 @@
 """Device-played seats and hints for every game.
 
-* ``levels(game_id)``: the strength names a setup screen offers, weakest first.
+* ``levels(game_id)``: the strength names a setup screen offers, weakest
+  first (the game's row in ``dws_core.games``).
 * ``bot_turn(game, level, rng)``: the steps that complete the current player's
   decision, ending with the irreversible step (Dice Wide Shut: the whole turn
   up to ``("confirm",)``; Shut the Box: one roll, or one set of tiles and its
@@ -13,32 +14,47 @@
   Steps may begin with ``("undo",)`` (take back the turn's last step, B):
   then the text begins "Undo".
 
-The per-game modules are imported on first use, so the board only holds the
-bots of the game being played.
+A game's row in ``dws_core.games`` names its bot module, which provides
+``turn(game, level, rng)`` and ``hint(game)``, and where it reads one-off
+tables ``TABLE_LEVELS`` (the levels that read one), ``needs_tables(game)``
+and ``clear_cache()``.  The per-game modules are imported on first use, so
+the board only holds the bots of the game being played.
 """
 
-_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.bot_stb"),
-            (3, "dws_core.bot_dicedout"), (4, "dws_core.bot_cargo"))
+# The row of the game last asked for: the game in play's (its seats ask at
+# its start), so that its decisions need not import the list of games.
+_last = [None]
+
+
+def _row(game_id):
+    r = _last[0]
+    if r is None or r[0] != game_id:
+        from dws_core.games import row
+        r = row(game_id)
+        if r is None:
+            return None
+        _last[0] = r
+    return r
 
 
 def _module(game_id):
-    for gid, name in _MODULES:
-        if gid == game_id:
-            return __import__(name, None, None, ["turn"])
-    return None
+    r = _row(game_id)
+    if r is None or r[4] is None:       # (games.BOT)
+        return None
+    return __import__(r[4], None, None, ["turn"])
 
 
 def levels(game_id):
     """Level names for a game id, weakest first (empty: no bots)."""
-    mod = _module(game_id)
-    return mod.LEVELS if mod else ()
+    r = _row(game_id)
+    return r[5] if r is not None else ()     # (games.LEVELS)
 
 
 def bot_turn(game, level, rng):
     mod = _module(game.GAME_ID)
     if mod is None:
         raise ValueError("no bot for this game")
-    if level not in mod.LEVELS:
+    if level not in levels(game.GAME_ID):
         raise ValueError("unknown level " + str(level))
     if game.over:
         return []
@@ -50,7 +66,7 @@ def table_free(game_id):
     is missing plays as (a bot module's ``TABLE_LEVELS`` read one)."""
     mod = _module(game_id)
     table = getattr(mod, "TABLE_LEVELS", ())
-    return [level for level in mod.LEVELS if level not in table][-1]
+    return [level for level in levels(game_id) if level not in table][-1]
 
 
 def needs_tables(game):

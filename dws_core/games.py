@@ -1,4 +1,16 @@
-"""The games the device plays, by id byte, and decoding of any saved state.
+"""The games the device plays: one row each, and decoding of any saved state.
+
+A new game is a row here (and its screen's row in ``dws_app.catalog``):
+
+* its id byte (the first byte of its saved state; the records keep ids 1-8);
+* its engine, as module and class;
+* its title in menus;
+* the module of its device seats and hints (``dws_core.bots`` explains what
+  it provides), or None when the game has neither;
+* the levels of those seats, weakest first (the setup offers them, a save
+  keeps a seat's level by its place here);
+* whether the lowest score wins;
+* whether the records count its games (not the free roller, which never ends).
 
 Modules are imported on demand so that the board only pays for the game being
 played.
@@ -6,23 +18,46 @@ played.
 
 from dws_core.errors import DecodeError
 
-# id byte -> (module, class name, title shown in menus)
 GAMES = (
-    (1, "dws_core.dws", "DiceWideShut", "Dice Wide Shut"),
-    (2, "dws_core.stb", "ShutTheBox", "Shut the Box"),
-    (3, "dws_core.dicedout", "DicedOut", "DicedOut"),
-    (4, "dws_core.cargo", "Cargo", "Cargo"),
-    (5, "dws_core.dice", "Dice", "Dice"),
+    (1, "dws_core.dws", "DiceWideShut", "Dice Wide Shut",
+     "dws_core.bot_dws", ("easy", "normal", "strong"), False, True),
+    (2, "dws_core.stb", "ShutTheBox", "Shut the Box",
+     "dws_core.bot_stb", ("easy", "shut", "score"), True, True),
+    (3, "dws_core.dicedout", "DicedOut", "DicedOut",
+     "dws_core.bot_dicedout", ("normal", "strong"), True, True),
+    (4, "dws_core.cargo", "Cargo", "Cargo",
+     "dws_core.bot_cargo", ("normal", "strong", "expert"), False, True),
+    (5, "dws_core.dice", "Dice", "Dice", None, (), False, False),
 )
+# A row's fields, by place.
+ID, MODULE, CLASS, TITLE, BOT, LEVELS, LOW_WINS, RECORDED = range(8)
+
+
+def row(game_id):
+    """The row of an id byte, or None."""
+    for r in GAMES:
+        if r[ID] == game_id:
+            return r
+    return None
+
+
+def ids():
+    return [r[ID] for r in GAMES]
+
+
+def field(game_id, place, default=None):
+    """One field of a game's row (``default`` for an unknown id)."""
+    r = row(game_id)
+    return default if r is None else r[place]
 
 
 def game_class(game_id):
     """The engine class for an id byte."""
-    for gid, module, name, _title in GAMES:
-        if gid == game_id:
-            mod = __import__(module, None, None, [name])
-            return getattr(mod, name)
-    raise KeyError(game_id)
+    r = row(game_id)
+    if r is None:
+        raise KeyError(game_id)
+    mod = __import__(r[MODULE], None, None, [r[CLASS]])
+    return getattr(mod, r[CLASS])
 
 
 def decode(data):

@@ -355,11 +355,11 @@ def test_seat_header_round_trip_and_damage():
     from dws_core.dws import DiceWideShut
     game = DiceWideShut(3, seed=5)
     data = game.checkpoint()
-    packed = levels_mod.pack(1, [None, "easy", "strong"], data)
+    packed = levels_mod.pack(levels_mod.level_names(1), [None, "easy", "strong"], data)
     meta, rest = levels_mod.split(packed)
     assert rest == data and levels_mod.levels_of(meta, game) == [None, "easy", "strong"]
     assert resumable(packed)
-    assert levels_mod.pack(1, [None, None, None], data) == data
+    assert levels_mod.pack(levels_mod.level_names(1), [None, None, None], data) == data
     # Wrong seat count, unknown level, truncated header: not resumable.
     for bad in (bytes([levels_mod.META, 2, 0, 1]) + data,
                 bytes([levels_mod.META, 3, 0, 9, 1]) + data,
@@ -367,10 +367,19 @@ def test_seat_header_round_trip_and_damage():
         assert not resumable(bad)
 
 
-def test_app_level_table_matches_the_bots():
-    from dws_core.games import GAMES
-    for gid, _m, _n, _t in GAMES:
-        assert levels_mod.level_names(gid) == bots.levels(gid)
+def test_every_game_row_names_a_bot_module_that_plays_its_levels():
+    """A row with levels names a module with turn and hint whose table
+    levels are among them; a row without a module offers no level."""
+    import importlib
+    from dws_core.games import BOT, GAMES, LEVELS
+    for r in GAMES:
+        assert levels_mod.level_names(r[0]) == bots.levels(r[0]) == r[LEVELS]
+        if r[BOT] is None:
+            assert r[LEVELS] == ()
+            continue
+        mod = importlib.import_module(r[BOT])
+        assert callable(mod.turn) and callable(mod.hint) and r[LEVELS]
+        assert set(getattr(mod, "TABLE_LEVELS", ())) <= set(r[LEVELS])
 
 
 def test_human_only_game_never_loads_a_bot(monkeypatch):

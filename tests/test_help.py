@@ -17,7 +17,7 @@ from sim.script import Session
 
 REPO = Path(__file__).resolve().parent.parent
 RULES = REPO / "docs" / "rules"
-TITLES = [(gid, title) for gid, _m, _n, title in GAMES]
+TITLES = [(r[0], r[3]) for r in GAMES]
 
 
 def file_name(title):

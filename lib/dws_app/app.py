@@ -467,7 +467,7 @@ class App:
             seats = self.seats
             if seats is not None and seats.game is game:
                 from dws_app.levels import pack
-                data = pack(game.GAME_ID, seats.levels, data)
+                data = pack(seats.names, seats.levels, data)
             self.store.save_game(data)
             self.nvm_log()
         self.heap_log("checkpoint")

@@ -28,8 +28,5 @@ def game_ids():
 
 
 def title_of(game_id):
-    from dws_core.games import GAMES
-    for gid, _m, _n, title in GAMES:
-        if gid == game_id:
-            return title
-    return "?"
+    from dws_core.games import TITLE, field
+    return field(game_id, TITLE, "?")

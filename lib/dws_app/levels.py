@@ -9,25 +9,15 @@ front when some seat is device-played (``pack`` / ``split``), so all-human
 saves are the engine's bytes alone.  The menu reads a save's game id here
 (``game_id``) without decoding the game."""
 
-# Level names per game id, weakest first, exactly as dws_core.bots.levels
-# gives them (a test keeps them equal), without importing the bot modules:
-# a game with human seats only never loads a bot (bot_dws alone holds ~35 KB
-# of heap when imported from source).
-LEVELS = (
-    (1, ("easy", "normal", "strong")),
-    (2, ("easy", "shut", "score")),
-    (3, ("normal", "strong")),
-    (4, ("normal", "strong", "expert")),
-)
 LETTERS = "ENSCRTX"    # fallback letters for level names that clash
 SHOWN = {"shut": "shut-best", "score": "low-score"}
 
 
 def level_names(game_id):
-    for gid, names in LEVELS:
-        if gid == game_id:
-            return names
-    return ()
+    """The game's levels, weakest first, from its row (``dws_core.games``,
+    a between-games module: a game in play keeps its seats' ``names``)."""
+    from dws_core.games import LEVELS, field
+    return field(game_id, LEVELS, ())
 
 
 def level_letters(game_id):
@@ -56,11 +46,11 @@ def level_title(level):
 META = 0x80            # first byte of a payload with seats (never a game id)
 
 
-def pack(game_id, levels, data):
-    """``data`` (engine bytes) with the seats in front when any is a device."""
+def pack(names, levels, data):
+    """``data`` (engine bytes) with the seats in front when any is a device
+    (``names``: the game's levels, weakest first)."""
     if not levels or not any_device(levels):
         return data
-    names = level_names(game_id)
     out = bytearray([META, len(levels)])
     for lv in levels:
         out.append(0 if lv is None else names.index(lv) + 1)

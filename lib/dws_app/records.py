@@ -14,7 +14,6 @@ from dws_app.score_table import right
 from dws_app.records_store import MAX_PLAYERS, load_records, reset_tally
 
 STB = 2
-NO_RECORDS = (5,)      # Dice: a free roller that never ends, so never recorded
 NAME_W = 14            # "Dice Wide Shut"
 NUM_W = 6              # games and best columns, right-aligned
 SEAT_W = 5             # widest seat column
@@ -25,13 +24,9 @@ FOOTER = "SELECT:reset  B:back"
 def recorded_games():
     """(game id, title) of the games that keep records, in menu order."""
     from dws_app.catalog import game_ids
-    from dws_core.games import GAMES
-    out = []
+    from dws_core.games import GAMES, ID, RECORDED, TITLE
     ids = game_ids()
-    for gid, _m, _n, title in GAMES:
-        if gid in ids and gid not in NO_RECORDS:
-            out.append((gid, title))
-    return out
+    return [(r[ID], r[TITLE]) for r in GAMES if r[ID] in ids and r[RECORDED]]
 
 
 def plural(n, word):

@@ -15,9 +15,6 @@ PLAY_MODULES = ("dws_app.seats", "dws_app.pass_screen", "dws_app.levels", "dws_a
                 "dws_core.bot_stb", "dws_core.stb_solver", "dws_core.bot_dicedout",
                 "dws_core.bot_cargo", "dws_core.bot_cargo_expert", "dws_core.cargo_chase")
 
-# Games whose lowest score wins (Shut the Box, DicedOut).
-LOW_WINS = (2, 3)
-
 
 def final(app, game):
     """The finished game counted in the records and shown; inside the main
@@ -42,8 +39,12 @@ def final(app, game):
                 scores[p] = None
     ranking = game.ranking()
     records = load_records(app.store)[0]
-    best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
-                      low_wins=game.GAME_ID in LOW_WINS, shut=boxes_shut(game))
+    from dws_core.games import LOW_WINS, RECORDED, row
+    kind = row(game.GAME_ID)
+    best = False
+    if kind[RECORDED]:
+        best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
+                          low_wins=kind[LOW_WINS], shut=boxes_shut(game))
     drop_tables()               # caches a finished game needs no more
     # Nothing of the play is needed any more: its seats (bots, tables) and
     # the pass screen go before the scores screen is built (they made the

@@ -82,7 +82,8 @@ class SeatPlayer:
     def __init__(self, app, game, seat_levels=None):
         self.app = app
         self.game = game
-        names = level_names(game.GAME_ID)
+        # The game's levels (its row's: a game in play has no list of games)
+        self.names = names = level_names(game.GAME_ID)
         self.levels = [None] * game.players
         if seat_levels:
             for p in range(min(len(seat_levels), game.players)):
@@ -192,7 +193,7 @@ class SeatPlayer:
 
     def hints(self):
         """True when SELECT gives a hint in this game (else it opens help)."""
-        return bool(level_names(self.game.GAME_ID))
+        return bool(self.names)
 
     def hands_back(self, seat):
         """True when the human at ``seat`` has the device already: theirs

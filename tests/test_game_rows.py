@@ -1,0 +1,93 @@
+"""A new game is two rows (issue 30): Pig (tests/pig.py), registered through
+``dws_core.games.GAMES`` and ``dws_app.catalog.GAME_SCREENS`` alone, is
+offered by the menu, set up with a device seat by the buttons, played, saved
+and continued after a power-up, and counted in the records."""
+
+import pytest
+
+import pig
+from dws_app import catalog
+from dws_app.app import App
+from dws_app.menu import MenuScreen
+from dws_app.records import RecordsScreen, recorded_games
+from dws_app.records_store import load_records
+from dws_app.scores import ScoresScreen
+from dws_app.store import Store
+from dws_app import levels as levels_mod
+from dws_core import bots, games
+from sim.script import Session
+from test_app_bots import setup_by_buttons
+
+
+@pytest.fixture
+def with_pig(monkeypatch):
+    monkeypatch.setattr(games, "GAMES", games.GAMES + (pig.ROW,))
+    monkeypatch.setattr(catalog, "GAME_SCREENS", catalog.GAME_SCREENS + (pig.SCREEN_ROW,))
+    bots._last[0] = None
+    yield
+    bots._last[0] = None
+
+
+def play(s, until):
+    """The human (P1) rolls with A and banks with DOWN at 8 points or more;
+    the device seat plays on its own; until ``until(game)``."""
+    game = s.app.game
+    for _ in range(3000):
+        if s.app.game is None or until(game):    # (None: the scores let it go)
+            return game
+        game = s.app.game
+        top = s.screen
+        assert s.app.last_error is None
+        if type(top).__name__ == "PassScreen" or top.back is not None:
+            s.press("A")
+        elif game.current == 0:
+            s.press("DOWN" if game.points >= 8 else "A")
+        else:
+            s.wait(200)
+    raise AssertionError("the game did not get there")
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_pig_plays_saves_continues_and_counts_through_its_rows(with_pig, profile):
+    s = Session(profile, seed=5)
+    assert "Pig" in s.screen.menu.items
+    assert (pig.GAME_ID, "Pig") in recorded_games()
+    game = setup_by_buttons(s, pig.GAME_ID, (None, "bold"))
+    assert isinstance(game, pig.Pig) and isinstance(s.app.stack[0], pig.PigScreen)
+    # Until the device seat has banked, with the game going on.
+    game = play(s, lambda g: g.totals[1] and not g.over and g.current == 0)
+    assert s.app.seats.thinks > 0
+    saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
+    meta, data = levels_mod.split(saved)
+    assert list(meta) == [0, 2] and data == game.checkpoint()
+
+    # Power-up on the same nvm: the menu offers it, Continue brings it back.
+    app = App(s.hw)
+    app.start()
+    s = Session.around(app, s.hw)
+    assert isinstance(s.screen, MenuScreen)
+    assert s.screen.menu.items[0] == "Continue Pig"
+    s.press("A")
+    assert app.seats.levels == [None, "bold"] and app.game.encode() == data
+
+    game = play(s, lambda g: g.over)
+    assert game.over and isinstance(s.screen, ScoresScreen)
+    s.wait(100)                   # (the records are written in the next pass)
+    played, best, _shut = load_records(app.store)[0].game(pig.GAME_ID)
+    assert played == 1 and best == game.totals[0]     # (the device seat's is no best)
+    assert not app.store.has_game()
+    s.press("A")
+    menu = s.screen
+    assert isinstance(menu, MenuScreen) and menu.menu.items[0] == "Dice Wide Shut"
+    s.press(*["DOWN"] * menu.menu.items.index("Records"), "A")
+    assert isinstance(s.screen, RecordsScreen)
+
+
+def test_a_game_row_without_a_bot_module_offers_no_device_seat(with_pig, monkeypatch):
+    row = pig.ROW[:4] + (None, (), False, False)
+    monkeypatch.setattr(games, "GAMES", games.GAMES[:-1] + (row,))
+    assert bots.levels(pig.GAME_ID) == () and levels_mod.level_names(pig.GAME_ID) == ()
+    assert (pig.GAME_ID, "Pig") not in recorded_games()
+    game = pig.Pig(2, seed=1)
+    with pytest.raises(ValueError):
+        bots.bot_turn(game, "bold", None)
