@@ -76,7 +76,7 @@ def main():
             App(hw, on_game=game_running, test=test, fresh=lambda: fresh(hw)).run()
         except Exception as e:  # the last resort: never leave a dead screen
             traceback.print_exception(e)
-            from dws_app.error import error_group
+            from dws_app.lobby.error import error_group
             try:
                 hw.display.root_group = error_group(hw.display, type(e).__name__ + ": " + str(e))
                 hw.display.auto_refresh = True

@@ -14,8 +14,8 @@ import tempfile
 from bench.micropython import ROOT, run_source
 from bench.mpy import compile_tree
 
-DWS_GAME = ("dws_app.app", "dws_app.menu", "dws_app.setup", "dws_app.pass_screen",
-            "dws_app.game_dws", "dws_app.scores", "dws_app.help", "dws_core.bots",
+DWS_GAME = ("dws_app.app", "dws_app.lobby.menu", "dws_app.lobby.setup", "dws_app.play.pass_screen",
+            "dws_app.play.game_dws", "dws_app.lobby.scores", "dws_app.lobby.help", "dws_core.bots",
             "dws_core.bot_dws")
 
 
@@ -48,7 +48,7 @@ def measure(modules, forget=(), mpy=False):
     return int(out.split()[-1])
 
 
-IN_GAME = ("dws_app.app", "dws_app.pass_screen", "dws_app.game_dws", "dws_core.bots",
+IN_GAME = ("dws_app.app", "dws_app.play.pass_screen", "dws_app.play.game_dws", "dws_core.bots",
            "dws_core.bot_dws")
 
 

@@ -32,7 +32,7 @@ if _LIB not in sys.path:
 
 from dws_app.store import GAME_CAPACITY, IMAGE, Store  # noqa: E402
 from tests.nvm_faults import DWS, board_nvm, cut_trials, dws_checkpoints  # noqa: E402
-from dws_app.records_store import record_game, save_settings
+from dws_app.lobby.records_store import record_game, save_settings
 
 SEED = 2024
 PLAYERS = 5
@@ -44,7 +44,7 @@ def app_game(board, seed=SEED, players=PLAYERS, games=3):
     ``games`` 5-player Dice Wide Shut games played through the app's buttons
     one after another on one simulated board."""
     from dws_app.app import App
-    from dws_app.game_base import GameScreen
+    from dws_app.play.game_base import GameScreen
     from dws_core.rng import Rng
     from sim.hw import build
     from sim.play import dws_step, finish_interludes

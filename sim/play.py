@@ -47,7 +47,7 @@ def start_from_setup(session):
 def finish_interludes(session):
     """Press through pass screens, device turns' summaries and roll
     animations until a game screen waits."""
-    from dws_app.game_base import GameScreen
+    from dws_app.play.game_base import GameScreen
     for _ in range(10):
         top = session.screen
         if isinstance(top, GameScreen):
@@ -68,7 +68,7 @@ def finish_interludes(session):
 def waits_for_a(screen):
     """A game screen keeping something up until A: a finished turn or
     roll-off, or a device turn's summary (``GameScreen.waits_for_a``)."""
-    from dws_app.game_base import GameScreen
+    from dws_app.play.game_base import GameScreen
     return isinstance(screen, GameScreen) and screen.waits_for_a()
 
 

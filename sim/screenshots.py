@@ -7,7 +7,7 @@ import sys
 
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
-from dws_app.setup import start_game
+from dws_app.lobby.setup import start_game
 
 OUT = os.path.join("out", "screenshots")
 
@@ -23,7 +23,7 @@ def _dws_session(profile, players=3, seed=7):
 
 def _press_a_until(s, done, limit=400):
     """Press A (roll, mark, go on, pass) until ``done(screen)`` holds."""
-    from dws_app.game_base import GameScreen
+    from dws_app.play.game_base import GameScreen
     for _ in range(limit):
         screen = s.screen
         if isinstance(screen, GameScreen) and not screen.animating() and done(screen):

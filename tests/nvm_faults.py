@@ -30,7 +30,7 @@ them.
 
 import os
 
-from dws_app.records_store import (Records, default_settings, load_records, load_settings,
+from dws_app.lobby.records_store import (Records, default_settings, load_records, load_settings,
                                    record_game, save_settings)
 from dws_app.store import GAME, RECORDS, SETTINGS, Store
 from dws_core import games

@@ -1,6 +1,6 @@
 """Pig, a game the product does not ship: registered by tests through the
 two rows a new game takes (``dws_core.games.GAMES`` and
-``dws_app.catalog.GAME_SCREENS``) to show that nothing else has to know it.
+``dws_app.lobby.catalog.GAME_SCREENS``) to show that nothing else has to know it.
 
 Rules: on your turn roll one die as often as you like; each roll adds to the
 turn's points, a 1 loses them and ends the turn; bank to add the turn's
@@ -13,7 +13,7 @@ its screen (``PigScreen``: A rolls, DOWN banks).
 """
 
 from dws_app import theme
-from dws_app.game_base import GameScreen
+from dws_app.play.game_base import GameScreen
 from dws_core.engine import Engine
 from dws_core.errors import Refused
 

@@ -39,7 +39,7 @@ The A/B pairs protect against a cut at any byte of a write; a cut inside the
 firmware's erase-and-reprogram of the block that holds both copies is beyond
 what any layout inside one erase block can protect.
 
-The records' payload and counting live in ``dws_app.records_store``, imported
+The records' payload and counting live in ``dws_app.lobby.records_store``, imported
 only when records are read or counted (a game's end, the Records screen).
 """
 
@@ -389,7 +389,7 @@ class Store:
             d[name] = settings[name]
         return changed and self._save(self._settings, _encode_settings(d))
 
-    # ----- records: the payload of dws_app.records_store.Records ---------
+    # ----- records: the payload of dws_app.lobby.records_store.Records ---------
 
     def save_records(self, payload):
         """Write a records payload as the version-2 code did."""

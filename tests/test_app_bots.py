@@ -7,24 +7,24 @@ import random
 
 import pytest
 
-from dws_app import levels as levels_mod
-from dws_app import seats as seats_mod
+from dws_app.play import levels as levels_mod
+from dws_app.play import seats as seats_mod
 from dws_app.app import App
-from dws_app.resume import resumable
-from dws_app.catalog import game_ids, title_of
-from dws_app.game_base import GameScreen
-from dws_app.game_dws import DwsScreen
-from dws_app.help import HelpScreen
-from dws_app.menu import MenuScreen
-from dws_app.scores import ScoresScreen
+from dws_app.lobby.resume import resumable
+from dws_app.lobby.catalog import game_ids, title_of
+from dws_app.play.game_base import GameScreen
+from dws_app.play.game_dws import DwsScreen
+from dws_app.lobby.help import HelpScreen
+from dws_app.lobby.menu import MenuScreen
+from dws_app.lobby.scores import ScoresScreen
 from dws_app.store import Store
 from dws_core import bots
 from sim.play import dws_step, finish_interludes as settle, waits_for_a as held
 from sim.play import choose_options_and_start, open_setup as open_game_setup, start_from_setup
 from sim.script import Session
 from test_app_screens import _Counter
-from dws_app.setup import start_game
-from dws_app.records_store import load_records
+from dws_app.lobby.setup import start_game
+from dws_app.lobby.records_store import load_records
 
 
 PROFILES = ("pybadge", "pico_dice")
@@ -700,8 +700,8 @@ def test_one_human_gets_no_pass_screen_back_from_device_seats(gid, options):
     """One human against device seats: after the first hand-over no pass
     screen asks to pass the device to the player holding it; Dice Wide
     Shut's device turns end on what they scored, until A."""
-    from dws_app.levels import level_names
-    from dws_app.game_base import GameScreen
+    from dws_app.play.levels import level_names
+    from dws_app.play.game_base import GameScreen
     s = Session("pybadge", seed=gid)
     level = level_names(gid)[0]
     start_game(s.app, gid, 3, options, seed=7, seats=[None, level, level])

@@ -7,7 +7,7 @@ import pytest
 
 from dws_app import theme
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN
-from dws_app.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
+from dws_app.play.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
 from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP
 from sim.play import finish_interludes as settle
 from sim.play import open_setup, setup_and_start

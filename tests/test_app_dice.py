@@ -5,7 +5,7 @@ import random
 import pytest
 
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN
-from dws_app.game_dice import DiceScreen
+from dws_app.play.game_dice import DiceScreen
 from sim.play import finish_interludes
 from sim.play_stb import dice_step
 from sim.script import Session

@@ -6,7 +6,7 @@ import pytest
 
 from dws_app import theme
 from dws_app.dice_art import HOLLOW
-from dws_app.game_dicedout import DicedOutScreen
+from dws_app.play.game_dicedout import DicedOutScreen
 from dws_core.dicedout import EXTRA, PENALTY, DicedOut
 from sim.play import finish_interludes as settle, open_setup, setup_and_start
 from sim.play_roll_games import dicedout_step as step_by_buttons

@@ -4,13 +4,13 @@ import random
 
 import pytest
 
-from dws_app.game_dws import DwsScreen
+from dws_app.play.game_dws import DwsScreen
 from dws_core import bots
 from dws_core.dws import BLUE, CHECKED, CROSSED, DiceWideShut, RED, SPENT
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
 from test_bots_play import turn_copy
-from dws_app.setup import start_game
+from dws_app.lobby.setup import start_game
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -180,7 +180,7 @@ def played_session(profile, players=3, seed=6, rounds=2):
 
 
 def shows_board(screen, game, p):
-    from dws_app.game_dws import half_text
+    from dws_app.play.game_dws import half_text
     board = game.boards[p]
     return (screen.red.shown() == half_text(board.cells[RED]).rstrip()
             and screen.blue.shown() == half_text(board.cells[BLUE]).rstrip())
@@ -230,7 +230,7 @@ def test_b_at_a_turns_start_shows_the_other_boards(profile, monkeypatch):
 
 
 def test_boards_help_and_solo():
-    from dws_app.help import HelpScreen
+    from dws_app.lobby.help import HelpScreen
     s, screen, game = played_session("pybadge", players=2, rounds=1)
     s.press("SELECT", "SELECT")
     assert isinstance(s.screen, HelpScreen)

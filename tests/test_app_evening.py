@@ -12,8 +12,8 @@ import weakref
 
 from dws_app import app as app_module
 from dws_app.app import App
-from dws_app.error import ErrorScreen
-from dws_app.menu import MenuScreen
+from dws_app.lobby.error import ErrorScreen
+from dws_app.lobby.menu import MenuScreen
 from dws_app.store import Store
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
@@ -233,7 +233,7 @@ def test_the_evening_plans_come_back_to_the_menu(monkeypatch):
     starts every game and comes back to the menu each time, and the
     storm starts every game and opens screens between games."""
     started = []
-    import dws_app.setup as setup
+    import dws_app.lobby.setup as setup
     start_game = setup.start_game
     monkeypatch.setattr(setup, "start_game", lambda app, gid, *a, **k: (
         started.append(gid), start_game(app, gid, *a, **k)))

@@ -12,12 +12,12 @@ import pytest
 
 from dws_app import store as store_mod
 from dws_app import ui
-from dws_app.records_store import default_settings, record_game, save_settings
+from dws_app.lobby.records_store import default_settings, record_game, save_settings
 from dws_app.app import App
-from dws_app.resume import resumable
-from dws_app.error import ErrorScreen
-from dws_app.game_dws import DwsScreen
-from dws_app.menu import MenuScreen
+from dws_app.lobby.resume import resumable
+from dws_app.lobby.error import ErrorScreen
+from dws_app.play.game_dws import DwsScreen
+from dws_app.lobby.menu import MenuScreen
 from dws_app.store import HEAD, Store
 from dws_core.dws import DiceWideShut
 from dws_core.games import decode
@@ -245,7 +245,7 @@ def test_save_that_decodes_but_is_over_is_refused():
 def test_save_of_a_game_without_a_screen_is_refused(monkeypatch):
     """A save this build cannot show (e.g. after installing an older build)
     decodes, but is refused: no Continue, a note."""
-    import dws_app.catalog as catalog
+    import dws_app.lobby.catalog as catalog
     nvm, _g1, g2 = saved_nvm()
     assert decode(g2).GAME_ID == 1
     monkeypatch.setattr(catalog, "GAME_SCREENS",

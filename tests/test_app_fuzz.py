@@ -23,10 +23,10 @@ from hypothesis import given, settings, strategies as st
 
 from dws_app import app as app_mod
 from dws_app.app import App
-from dws_app.resume import resumable
-from dws_app.levels import split
-from dws_app.game_base import GameScreen
-from dws_app.scores import record
+from dws_app.lobby.resume import resumable
+from dws_app.play.levels import split
+from dws_app.play.game_base import GameScreen
+from dws_app.lobby.scores import record
 from dws_app.store import GAME, RECORDS, Store
 from dws_core.dws import CHECKED
 from dws_core.games import decode
@@ -325,7 +325,7 @@ def fuzz(profile, events, seed):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_button_storm_with_power_cuts(profile):
     stats = fuzz(profile, EVENTS_PER_PROFILE, seed=PROFILES.index(profile) + 2024)
-    from dws_app.catalog import GAME_SCREENS
+    from dws_app.lobby.catalog import GAME_SCREENS
     games = set(gid for gid, _m, _n in GAME_SCREENS)
     assert stats["started"] == games, stats
     for name in ("MenuScreen", "SetupScreen", "SettingsScreen", "HelpScreen",

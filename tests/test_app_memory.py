@@ -3,14 +3,17 @@ with device-played seats stays under a threshold (MicroPython, deterministic,
 via bench.app_heap), the between-game screens are forgotten while a game is in
 play, and forgetting them frees their code under MicroPython."""
 
+import os
 import sys
 
 
 from bench.app_heap import DWS_GAME, IN_GAME, measure
 from dws_app import app as app_mod
-from dws_app.game_base import GameScreen
+from dws_app.play.game_base import GameScreen
 from sim.play import finish_interludes
 from sim.script import Session
+
+LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
 # Measured 94,848 bytes under MicroPython (.py; 77,168 from .mpy): the
 # module of Dice Wide Shut's other players and end of game is imported only
@@ -38,7 +41,7 @@ from sim.script import Session
 # box had a Group, two TileGrids and a 2-colour Palette.
 # Before: 89,872 bytes under MicroPython (.py; 73,056 from .mpy): an import
 # graph without cycles (issue 30) put the nvm format (dws_app.store_format)
-# and the games offered (dws_app.catalog) in modules of their own and the
+# and the games offered (dws_app.lobby.catalog) in modules of their own and the
 # memory policy in one (dws_app.memory, with the bots' tables let go there):
 # +1,776 (+1,040 from .mpy) on 88,096, which the never-built tables had
 # brought down (the board: 53,952 bytes free at the lowest of a Dice Wide
@@ -72,20 +75,35 @@ def test_in_game_import_heap_stays_under_the_threshold():
 
 def test_records_code_is_not_imported_by_the_game_time_store():
     """The in-game set never pulls the records code in by itself."""
-    assert measure(IN_GAME + ("dws_app.records_store",)) > measure(IN_GAME) + 1500
+    assert measure(IN_GAME + ("dws_app.lobby.records_store",)) > measure(IN_GAME) + 1500
 
 
 def test_forgetting_the_between_game_screens_frees_their_code():
     """What stays after forgetting is their interned names (qstrs), which the
     interpreter never frees; their code and tables go."""
     session = measure(DWS_GAME)
-    forgotten = measure(DWS_GAME, app_mod.BETWEEN_GAMES)
+    forgotten = measure(DWS_GAME, lobby_modules())
     assert forgotten < session - 6000
     assert forgotten > measure(IN_GAME)
 
 
+def lobby_modules():
+    """Every module ``memory.LOBBY`` names, from the folders."""
+    from dws_app.memory import LOBBY
+    names = []
+    for prefix in LOBBY:
+        folder = os.path.join(LIB, *prefix.split("."))
+        if os.path.isdir(folder):
+            names += [prefix] + [prefix + "." + f[:-3] for f in sorted(os.listdir(folder))
+                                 if f.endswith(".py") and f != "__init__.py"]
+        else:
+            names.append(prefix)
+    return names
+
+
 def loaded():
-    return [name for name in app_mod.BETWEEN_GAMES if name in sys.modules]
+    """The lobby's modules imported now (the package aside), in no order."""
+    return sorted(name for name in lobby_modules()[1:] if name in sys.modules)
 
 
 def test_a_game_runs_without_the_between_game_screens(forgetting):
@@ -111,15 +129,15 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     game = s.app.game
     s.press("SELECT")               # hint, then help
     s.press("SELECT")
-    assert type(s.screen).__name__ == "HelpScreen" and "dws_app.help" in loaded()
+    assert type(s.screen).__name__ == "HelpScreen" and "dws_app.lobby.help" in loaded()
     s.press("B")
     assert s.screen is screen and loaded() == []
     s.press("START")
     assert type(s.screen).__name__ == "MenuScreen"
     # the menu (its widgets, the catalog of games and their list) asks for
     # the saved game
-    assert loaded() == ["dws_app.menu", "dws_app.resume", "dws_app.widgets", "dws_app.catalog",
-                        "dws_core.games"]
+    assert loaded() == sorted(["dws_app.lobby.menu", "dws_app.lobby.resume", "dws_app.lobby.widgets",
+                               "dws_app.lobby.catalog", "dws_core.games"])
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
     assert isinstance(finish_interludes(s), GameScreen)
@@ -141,7 +159,7 @@ def test_a_new_game_over_a_saved_one_lets_the_seat_player_go(forgetting):
     finish_interludes(s)
     s.press("START")
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
-    assert "dws_app.seats" in sys.modules
+    assert "dws_app.play.seats" in sys.modules
     s.press("DOWN", "A")
     assert type(s.screen).__name__ == "SetupScreen"
-    assert "dws_app.seats" not in sys.modules
+    assert "dws_app.play.seats" not in sys.modules

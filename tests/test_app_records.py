@@ -7,15 +7,15 @@ import random
 import pytest
 
 from dws_app import theme
-from dws_app import scores as scores_mod
-from dws_app.records import RecordsScreen, seat_layout
-from dws_app.scores import ScoresScreen, tally_parts
+from dws_app.lobby import scores as scores_mod
+from dws_app.lobby.records import RecordsScreen, seat_layout
+from dws_app.lobby.scores import ScoresScreen, tally_parts
 from dws_core.dws import DiceWideShut
 from sim.script import Session
 from tests.test_app_screens import _Counter, labels, screen_box
 from tests.test_app_stb import new_game as new_stb_game
 from tests.test_app_stb import play as play_stb
-from dws_app.records_store import load_records, record_game
+from dws_app.lobby.records_store import load_records, record_game
 
 PROFILES = ("pybadge", "pico_dice")
 

@@ -1,8 +1,8 @@
 """The settings screen offers what the store keeps (one source of choices:
-``dws_app.records_store``), reads each choice, and saves when it is left."""
+``dws_app.lobby.records_store``), reads each choice, and saves when it is left."""
 
-from dws_app.records_store import SETTINGS_DEFAULTS, _setting_ok, default_settings, load_settings
-from dws_app.settings import CHOICES, SettingsScreen
+from dws_app.lobby.records_store import SETTINGS_DEFAULTS, _setting_ok, default_settings, load_settings
+from dws_app.lobby.settings import CHOICES, SettingsScreen
 from sim.script import Session
 
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from dws_app.game_stb import DROP, TILE_CHOSEN, TILE_OPEN, TILE_SHUT, TOP, StbScreen
+from dws_app.play.game_stb import DROP, TILE_CHOSEN, TILE_OPEN, TILE_SHUT, TOP, StbScreen
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, ShutTheBox, open_sum
 from sim.play import finish_interludes, open_setup, setup_and_start
 from sim.play_stb import settle, stb_step
@@ -269,7 +269,7 @@ def test_one_die_and_stuck_turn(profile):
 def declaring_game(profile, seats=None):
     """Together mode, remaining_le_6, three players: P1 and P3 may use one
     die (P2 not), P1 rolls; opened as Continue would (with ``seats``)."""
-    from dws_app.seats import SeatPlayer
+    from dws_app.play.seats import SeatPlayer
     s = Session(profile, seed=2)
     game = ShutTheBox(3, seed=7, start_player=0,
                       options={"mode": "together", "one_die": "remaining_le_6"})

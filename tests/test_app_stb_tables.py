@@ -15,7 +15,7 @@ from dws_core import stb_solver as S
 from sim.play_stb import settle
 from sim.script import Session
 from test_app_bots import run_unattended
-from dws_app.setup import start_game
+from dws_app.lobby.setup import start_game
 
 
 def slices(tiles):

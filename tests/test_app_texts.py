@@ -14,10 +14,10 @@ import random
 import pytest
 
 from dws_app import ui
-from dws_app.catalog import game_ids
+from dws_app.lobby.catalog import game_ids
 from sim.screenshots import scenes
 from sim.script import Session
-from dws_app.setup import start_game
+from dws_app.lobby.setup import start_game
 
 PROFILES = ("pybadge", "pico_dice")
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
@@ -90,7 +90,7 @@ def walk_setup(s, game_id):
     level, then every help page from there."""
     s.app.home()
     menu = s.screen.menu
-    from dws_app.catalog import title_of
+    from dws_app.lobby.catalog import title_of
     while menu.items[menu.index] != title_of(game_id):
         s.press("DOWN")
     s.press("A")
@@ -113,7 +113,7 @@ def walk_setup(s, game_id):
 def configs(game_id, seed):
     """A few (players, seats, options) of ``game_id``: one human alone, humans
     only, one human against device seats, a mix; options drawn at random."""
-    from dws_app.levels import level_names
+    from dws_app.play.levels import level_names
     from dws_core.games import game_class
     cls = game_class(game_id)
     names = level_names(game_id)
@@ -154,7 +154,7 @@ def test_setup_offers_only_rows_that_change_in_player_words():
     """Shut the Box's setup keeps its title on screen and says no engine
     identifiers; the Dice roller offers no players or seats row (one player,
     no device play)."""
-    from dws_app.setup import SetupScreen
+    from dws_app.lobby.setup import SetupScreen
     s = Session("pybadge", seed=1)
     setup = SetupScreen(s.app, 2)
     s.app.push(setup)
@@ -193,7 +193,7 @@ def test_texts_without_table_files_fit(profile, monkeypatch, no_table_files):
     """The drive without its tables: the seats' and hints' notes fit too."""
     cut = Cut(monkeypatch)
     for gid in (1, 2, 3, 4):
-        from dws_app.levels import level_names
+        from dws_app.play.levels import level_names
         strongest = level_names(gid)[-1]
         cut.where = "game %d without table files" % gid
         storm(profile, gid, gid, 600, 3, [None, strongest, level_names(gid)[1]])

@@ -13,7 +13,7 @@ from dws_app import drive
 from dws_core import bot_dicedout
 from dws_core.dicedout import DicedOut
 from tools import tables
-from dws_app.setup import start_game
+from dws_app.lobby.setup import start_game
 
 REPO = Path(__file__).resolve().parent.parent
 MASK = DicedOut._bonus_mask(DicedOut.DEFAULT_BONUS)
@@ -254,7 +254,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     built = [dws_columns._column_table(s.app.game.run_points, h, k)
              for h in (0, 1) for k in range(9)]
     dws_columns.clear_cache()
-    from dws_app.tables import dws_columns as from_drive
+    from dws_app.play.tables import dws_columns as from_drive
     assert from_drive(s.app.game.run_points) is None     # (None: no trouble)
     assert [dws_columns._column_table(s.app.game.run_points, h, k)
             for h in (0, 1) for k in range(9)] == built
@@ -273,7 +273,7 @@ def test_shut_the_box_with_12_tiles_reads_its_tables_and_never_waits(monkeypatch
     """With the drive's files, a game of device seats needs no solving:
     every table is there from the first pass, the seats play at their own
     levels, and the tables go with the game (their files closed)."""
-    from dws_app.scores import ScoresScreen
+    from dws_app.lobby.scores import ScoresScreen
     from dws_core import bot_stb
     from dws_core import stb_solver as S
     from sim.script import Session

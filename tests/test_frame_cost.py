@@ -45,8 +45,8 @@ def test_every_layer_and_group_costs_each_run_of_a_frame():
 
 
 def test_records_and_help_keep_few_layers():
-    from dws_app.help import HelpScreen
-    from dws_app.records import RecordsScreen
+    from dws_app.lobby.help import HelpScreen
+    from dws_app.lobby.records import RecordsScreen
     s = Session("pico_dice", seed=1)
     # Fixed words are plain texts, a game's figures two texts: 45 visits were 28.
     assert frame_cost.visits(RecordsScreen(s.app).group) <= 30
@@ -130,7 +130,7 @@ def test_moves_in_a_game_redraw_a_word_not_a_line(plan, monkeypatch):
     a rewritten message line cost ~45 ms of a move's 60 (issue 12); these
     presses now stay under ~30 ms of drawing (the rest is the key scan and
     the handler)."""
-    from dws_app.game_base import GameScreen
+    from dws_app.play.game_base import GameScreen
     from tools.board import record
     seen = []
     press = record.Recorder.press

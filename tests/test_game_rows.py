@@ -1,19 +1,19 @@
 """A new game is two rows (issue 30): Pig (tests/pig.py), registered through
-``dws_core.games.GAMES`` and ``dws_app.catalog.GAME_SCREENS`` alone, is
+``dws_core.games.GAMES`` and ``dws_app.lobby.catalog.GAME_SCREENS`` alone, is
 offered by the menu, set up with a device seat by the buttons, played, saved
 and continued after a power-up, and counted in the records."""
 
 import pytest
 
 import pig
-from dws_app import catalog
+from dws_app.lobby import catalog
 from dws_app.app import App
-from dws_app.menu import MenuScreen
-from dws_app.records import RecordsScreen, recorded_games
-from dws_app.records_store import load_records
-from dws_app.scores import ScoresScreen
+from dws_app.lobby.menu import MenuScreen
+from dws_app.lobby.records import RecordsScreen, recorded_games
+from dws_app.lobby.records_store import load_records
+from dws_app.lobby.scores import ScoresScreen
 from dws_app.store import Store
-from dws_app import levels as levels_mod
+from dws_app.play import levels as levels_mod
 from dws_core import bots, games
 from sim.script import Session
 from test_app_bots import setup_by_buttons

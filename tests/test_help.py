@@ -10,7 +10,7 @@ import pytest
 
 from bench.micropython import run_source
 from dws_app import drive
-from dws_app import help as help_mod
+from dws_app.lobby import help as help_mod
 from dws_app import ui
 from dws_core.games import GAMES
 from sim.script import Session
@@ -268,7 +268,7 @@ def test_on_the_desktop_the_repository_is_the_root(monkeypatch, tmp_path):
 
 def reader_source():
     """help.py's constants and file functions, without its display imports."""
-    source = (REPO / "lib" / "dws_app" / "help.py").read_text()
+    source = (REPO / "lib" / "dws_app" / "lobby" / "help.py").read_text()
     tree = ast.parse(source)
     parts = []
     for node in tree.body:

@@ -2,8 +2,8 @@
 between passes when a press opens a game in two passes (``App.later``)."""
 import pytest
 
-from dws_app.game_base import GameScreen
-from dws_app.setup import SetupScreen
+from dws_app.play.game_base import GameScreen
+from dws_app.lobby.setup import SetupScreen
 from sim.script import Session
 
 

@@ -2,7 +2,9 @@
 
 import pytest
 
-from dws_app import pass_screen, ui
+from dws_app.play import pass_screen
+
+from dws_app import ui
 from sim.script import Session
 
 

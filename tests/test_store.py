@@ -6,8 +6,10 @@ import random
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from dws_app import records_store, store as store_mod
-from dws_app.records_store import (AUTO_DIM_CHOICES, SLEEP_CHOICES, Records, _patch,
+from dws_app.lobby import records_store
+
+from dws_app import store as store_mod
+from dws_app.lobby.records_store import (AUTO_DIM_CHOICES, SLEEP_CHOICES, Records, _patch,
                                    clear_records, default_settings, load_records, load_settings,
                                    record_game, reset_tally, save_settings)
 from dws_app.store import COVER_SIZE, GAME_CAPACITY, HEAD, IMAGE, Store, delta

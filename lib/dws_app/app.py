@@ -20,7 +20,7 @@ from dws_app.clock import ticks_diff
 from dws_app.dice_art import sheet
 from dws_app.leds import Leds
 from dws_app.sound import Sound
-from dws_app.memory import BETWEEN_GAMES, FORGETS, collect, forget
+from dws_app.memory import FORGETS, LOBBY, collect, forget, imported
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
@@ -61,7 +61,7 @@ class App:
         self.oy = 0
         self.buttons = Buttons(hw.keys, hw.key_map)
         self.last_error = None      # the last exception poll() caught (tests look)
-        self.forgets = FORGETS      # forget BETWEEN_GAMES while a game is in play
+        self.forgets = FORGETS      # forget the lobby while a game is in play
         self.played = False         # a game was opened since the menu's last fresh heap
         # Shown while a game's screen is let go: nothing to draw, and the
         # panel keeps its last picture until the next refresh.
@@ -76,7 +76,7 @@ class App:
         """Everything a power-up reads from the store; ``notes`` collects what
         the store had to say about damaged copies (the menu shows them)."""
         hw = self.hw
-        from dws_app.resume import power_up
+        from dws_app.lobby.resume import power_up
         power_up(self, store)
         self.nvm_log(self.notes)
         self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
@@ -199,7 +199,7 @@ class App:
 
     def forget_between_games(self):
         if self.forgets:
-            forget(BETWEEN_GAMES)
+            forget(imported(LOBBY))
 
     def replace(self, screen):
         self.stack.pop()
@@ -232,7 +232,7 @@ class App:
             self._saved = None
             self.display.root_group = self.blank
             collect()
-        from dws_app.menu import MenuScreen
+        from dws_app.lobby.menu import MenuScreen
         self.push(MenuScreen(self))
         if played and self.fresh is not None and self.looping:
             # Once the menu is drawn, a new interpreter (code.py) draws it
@@ -328,7 +328,7 @@ class App:
 
     def fail(self, e):
         """The last resort inside the app: a short message and "press A to
-        restart" (``dws_app.error.failed``: the game saved first).  Out of
+        restart" (``dws_app.lobby.error.failed``: the game saved first).  Out of
         memory, the screens go first, so that the error's code finds room."""
         self.last_error = e
         low = isinstance(e, MemoryError)
@@ -337,7 +337,7 @@ class App:
             self._pass_screen = None
             self.display.root_group = self.blank
             collect()
-        from dws_app.error import failed
+        from dws_app.lobby.error import failed
         failed(self, e, low)
 
     def start(self):
@@ -407,7 +407,7 @@ class App:
         in the same pass a 5-seat Strong start froze the Pico for 290-336 ms.
         The old screen stays up between the two."""
         if self.seats is None or self.seats.game is not game:
-            from dws_app.seats import SeatPlayer
+            from dws_app.play.seats import SeatPlayer
             self.seats = SeatPlayer(self, game)
         self.game_running(True)
         self.game = game
@@ -419,7 +419,7 @@ class App:
 
     def show_game(self, fresh):
         game = self.game
-        from dws_app.catalog import screen_class
+        from dws_app.lobby.catalog import screen_class
         cls = screen_class(game.GAME_ID)
         self.stack = []             # the menu is rebuilt by home()
         self.forget_between_games()     # (the catalog too: read once a game)
@@ -446,7 +446,7 @@ class App:
         self.top.refresh()
 
     def continue_game(self):
-        from dws_app.resume import continue_game
+        from dws_app.lobby.resume import continue_game
         continue_game(self)
 
     def game_running(self, running):
@@ -466,7 +466,7 @@ class App:
         if not game.over:
             seats = self.seats
             if seats is not None and seats.game is game:
-                from dws_app.levels import pack
+                from dws_app.play.levels import pack
                 data = pack(seats.names, seats.levels, data)
             self.store.save_game(data)
             self.nvm_log()
@@ -485,7 +485,7 @@ class App:
             self.save_game(game)
 
     def show_help(self, game_id):
-        from dws_app.help import HelpScreen
+        from dws_app.lobby.help import HelpScreen
         self.push(HelpScreen(self, game_id))
 
     def show_pass(self, seat, info, after):
@@ -506,7 +506,7 @@ class App:
                 hand_back(after)
             return
         if self._pass_screen is None:
-            from dws_app.pass_screen import PassScreen
+            from dws_app.play.pass_screen import PassScreen
             self._pass_screen = PassScreen(self)
         self._pass_screen.prepare(seat, info, after)
         self.push(self._pass_screen)
@@ -521,6 +521,6 @@ class App:
 
     def scores_now(self, game):
         """The finished game counted in the records and shown
-        (``dws_app.scores.final``, a module used only between games)."""
-        from dws_app.scores import final
+        (``dws_app.lobby.scores.final``, a module used only between games)."""
+        from dws_app.lobby.scores import final
         final(self, game)

@@ -1,26 +1,42 @@
-"""Memory policy of the app, in one place: which modules live only between
-games (``BETWEEN_GAMES``: forgotten while a game is in play, so gc frees
-their code), ``forget``, ``collect`` and ``drop_tables``.  The only app
-module besides the main loop's own tidying that touches ``sys.modules``
-and ``gc``."""
+"""Memory policy of the app, in one place: what lives only between games
+(``LOBBY``: forgotten while a game is in play, so gc frees their code), what
+lives only during a game (``PLAY``: forgotten once it is over), ``forget``,
+``collect`` and ``drop_tables``.  The only app module besides the main
+loop's own tidying that touches ``sys.modules`` and ``gc``.
+
+The folders are the lists: ``dws_app.lobby`` holds the screens between
+games and what only they use, ``dws_app.play`` what only a game in play
+uses; a module put there is forgotten with them."""
 
 import sys
 
-# Screens (and the records code) used only between games.  While a game is in
-# play they are forgotten, so gc frees their code, and imported again when
-# next needed.  None of them is referenced by a module that a game keeps.
-# The list of games (``dws_core.games``) is theirs too: a game in play has
-# its engine already.
-BETWEEN_GAMES = ("dws_app.menu", "dws_app.setup", "dws_app.scores", "dws_app.records",
-                 "dws_app.records_store", "dws_app.help", "dws_app.settings",
-                 "dws_app.error", "dws_app.resume", "dws_app.widgets", "dws_app.catalog",
-                 "dws_core.games")
+# Between games: the package dws_app.lobby, and the list of games (a game in
+# play has its engine already).  None of them is referenced by a module that
+# a game keeps.
+LOBBY = ("dws_app.lobby", "dws_core.games")
+# Only while a game is played: the package dws_app.play, the drive's table
+# reader, and the core's device seats, hints and their tables (every module
+# whose name begins dws_core.bot, and those they import).
+PLAY = ("dws_app.play", "dws_app.drive", "dws_core.bot", "dws_core.dws_columns",
+        "dws_core.stb_solver", "dws_core.cargo_chase")
 # The modules that keep a game's one-off tables (``clear_cache()``), by the
 # game id they serve.
 TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"),
                  (4, "dws_core.bot_cargo"))
 # Only on the board: CPython (tests, simulator) keeps one copy of each class.
 FORGETS = sys.implementation.name != "cpython"
+
+
+def imported(prefixes):
+    """The imported modules whose names begin with one of ``prefixes`` (a
+    package: the package and its modules)."""
+    out = []
+    for name in sys.modules:
+        for prefix in prefixes:
+            if name.startswith(prefix):
+                out.append(name)
+                break
+    return out
 
 
 def forget(names):

@@ -28,7 +28,7 @@ never written at run time.
 
 Reading the nvm at power-up and migrating older layouts live in
 ``dws_app.store_boot`` (forgotten once read), settings and records in
-``dws_app.records_store`` (which the app forgets while a game runs), whose
+``dws_app.lobby.records_store`` (which the app forgets while a game runs), whose
 functions take the store.
 """
 

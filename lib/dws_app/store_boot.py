@@ -7,7 +7,7 @@ forgets it again right away, so its code does not stay on the heap.
 """
 
 from dws_core.codec import crc32
-from dws_app.records_store import _patch
+from dws_app.lobby.records_store import _patch
 from dws_app.store_format import (COVER_AT, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS,
                                    LAYOUT_VERSION, MAGIC, RECORDS, SETTINGS)
 

@@ -1,6 +1,6 @@
 """The nvm store's format: the layout, the record tags and the game deltas.
 A leaf: ``dws_app.store`` (writing), ``dws_app.store_boot`` (the power-up
-scan) and ``dws_app.records_store`` use it, and it imports none of them.
+scan) and ``dws_app.lobby.records_store`` use it, and it imports none of them.
 
 nvm layout (version 3)::
 

@@ -26,7 +26,7 @@ DEVICE_TREE = (
     ("boot.py", "boot.py"),
     ("dws_core", "dws_core"),
     ("lib", "lib"),
-    ("docs/rules", "docs/rules"),   # read by lib/dws_app/help.py, same place
+    ("docs/rules", "docs/rules"),   # read by lib/dws_app/lobby/help.py, same place
 )
 PROFILE_MODULE = "lib/dws_hw/{}.py"
 LIB_ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".wav")

@@ -6,7 +6,7 @@ A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
 animation frame; k counts frames, -1 = stop) and ``turn_info(game)``.
 
 A game with device seats and hints also keeps the seats' side
-(``dws_app.seats``, which knows no game): ``act(step)`` takes one engine
+(``dws_app.play.seats``, which knows no game): ``act(step)`` takes one engine
 step through the screen's own path, ``point(step)`` rests the cursor on
 what a step acts on, ``waits_for_a()`` says that something stays up
 until A, and ``choice`` is a question the screen asks about the step under
@@ -32,7 +32,7 @@ class GameScreen(ui.Screen):
         self.refused = None
         self.back = None        # what A does after a device turn's summary (hand_back)
 
-    # ----- the seats' side (dws_app.seats) ----------------------------------
+    # ----- the seats' side (dws_app.play.seats) ----------------------------------
 
     choice = None   # Dice Wide Shut: (die, row, col) while it asks split or spend the 6
 

@@ -6,11 +6,11 @@ from dws_app.memory import collect
 
 # game id -> (screen module, class).  A game is offered once it has a screen.
 GAME_SCREENS = (
-    (1, "dws_app.game_dws", "DwsScreen"),
-    (2, "dws_app.game_stb", "StbScreen"),
-    (3, "dws_app.game_dicedout", "DicedOutScreen"),
-    (4, "dws_app.game_cargo", "CargoScreen"),
-    (5, "dws_app.game_dice", "DiceScreen"),
+    (1, "dws_app.play.game_dws", "DwsScreen"),
+    (2, "dws_app.play.game_stb", "StbScreen"),
+    (3, "dws_app.play.game_dicedout", "DicedOutScreen"),
+    (4, "dws_app.play.game_cargo", "CargoScreen"),
+    (5, "dws_app.play.game_dice", "DiceScreen"),
 )
 
 

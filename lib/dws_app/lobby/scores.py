@@ -6,15 +6,6 @@ in its colour."""
 
 from dws_app import theme, ui
 
-# What only the play used (screens, seats, bots, tables), forgotten once a
-# game is over.
-PLAY_MODULES = ("dws_app.seats", "dws_app.pass_screen", "dws_app.levels", "dws_app.drive",
-                "dws_app.game_dws", "dws_app.game_stb", "dws_app.game_dicedout",
-                "dws_app.game_cargo", "dws_app.game_dice", "dws_core.bots",
-                "dws_core.bot_dws", "dws_core.bot_dws_race", "dws_core.dws_columns",
-                "dws_core.bot_stb", "dws_core.stb_solver", "dws_core.bot_dicedout",
-                "dws_core.bot_cargo", "dws_core.bot_cargo_expert", "dws_core.cargo_chase")
-
 
 def final(app, game):
     """The finished game counted in the records and shown; inside the main
@@ -23,7 +14,7 @@ def final(app, game):
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
     from dws_app.memory import collect, drop_tables
-    from dws_app.records_store import count_game, load_records
+    from dws_app.lobby.records_store import count_game, load_records
     app.game_running(False)
     app.game = None
     shown = game.scores()
@@ -53,8 +44,8 @@ def final(app, game):
     app._pass_screen = None
     app.stack = []
     if app.forgets:             # (their code too: the menu after starts afresh)
-        from dws_app.memory import forget
-        forget(PLAY_MODULES)
+        from dws_app.memory import PLAY, forget, imported
+        forget(imported(PLAY))
     collect()
     app.push(ScoresScreen(app, game, shown, ranking, best, records))
     if app.looping:
@@ -66,7 +57,7 @@ def final(app, game):
 def record(app, records):
     """No game to continue any more, and the records with it counted (one
     nvm write, in the pass after the scores' frame)."""
-    from dws_app.records_store import finish_game
+    from dws_app.lobby.records_store import finish_game
     finish_game(app.store, records)
     app.nvm_log()
 

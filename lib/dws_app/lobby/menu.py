@@ -6,8 +6,10 @@ What the store had to say at power-up ("Last save damaged; using an
 earlier one", "Saved game lost ...") replaces the title and the key hint
 until the next key press, one note per press."""
 
-from dws_app import theme, ui, widgets
-from dws_app.catalog import game_ids, title_of
+from dws_app import theme, ui
+
+from dws_app.lobby import widgets
+from dws_app.lobby.catalog import game_ids, title_of
 
 TITLE = "DICE WIDE SHUT"
 HINT = "A:open  SELECT:help"
@@ -22,7 +24,7 @@ class MenuScreen(widgets.Screen):
         self.show_note()
         self.actions = []
         items = []
-        from dws_app.resume import saved_game
+        from dws_app.lobby.resume import saved_game
         saved = saved_game(app)
         if saved is not None:
             items.append("Continue " + saved[0])
@@ -81,14 +83,14 @@ class MenuScreen(widgets.Screen):
                     # The seat player's code came for Continue: not kept
                     # under the setup and its help (the game imports it).
                     from dws_app.memory import forget
-                    forget(("dws_app.seats",))
-                from dws_app.setup import SetupScreen
+                    forget(("dws_app.play.seats",))
+                from dws_app.lobby.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
             elif kind == "records":
-                from dws_app.records import RecordsScreen
+                from dws_app.lobby.records import RecordsScreen
                 self.app.push(RecordsScreen(self.app))
             else:
-                from dws_app.settings import SettingsScreen
+                from dws_app.lobby.settings import SettingsScreen
                 self.app.push(SettingsScreen(self.app))
         elif name == "SELECT" and gid:
             self.app.show_help(gid)

@@ -9,9 +9,11 @@ beside the running code (the slot on the board, the repository on a
 desktop), then under sys.path.
 """
 
-from dws_app import theme, ui, widgets
-from dws_app.catalog import title_of
-from dws_app.levels import level_names
+from dws_app import theme, ui
+
+from dws_app.lobby import widgets
+from dws_app.lobby.catalog import title_of
+from dws_app.play.levels import level_names
 
 ROWS = 8
 MARK = b"~"

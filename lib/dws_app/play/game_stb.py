@@ -17,7 +17,7 @@ over) stays on screen until A, then the device is passed on.
 
 from dws_app import theme, ui
 from dws_app.dice_art import HOLLOW, PLAIN, Die
-from dws_app.game_base import GameScreen, anim_value
+from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
 TILE_OPEN = 0xD8A860

@@ -1,7 +1,7 @@
 """The device-play levels of each game, their letters and their names on
 screen, and the seats' header of a saved game: all the setup, the help and
 the menu need to know about device seats, without loading
-``dws_app.seats`` (the seat player and game_base: the setup's import took
+``dws_app.play.seats`` (the seat player and game_base: the setup's import took
 66 ms on the Pico with them, 32-37 without).
 
 A saved game's payload is the engine's bytes, with the seats' levels in

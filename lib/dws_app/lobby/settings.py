@@ -1,11 +1,13 @@
 """Settings: brightness, LED brightness, sound, animation speed, auto-dim, sleep.
 Changes apply at once; they are saved when the screen is left."""
 
-from dws_app import VERSION, theme, ui, widgets
-from dws_app.records_store import ANIM_SPEEDS, AUTO_DIM_CHOICES, SLEEP_CHOICES, save_settings
+from dws_app import VERSION, theme, ui
+
+from dws_app.lobby import widgets
+from dws_app.lobby.records_store import ANIM_SPEEDS, AUTO_DIM_CHOICES, SLEEP_CHOICES, save_settings
 
 # (store key, title, choices, how each choice reads).  The choices the store
-# checks (dws_app.records_store) are these; the display is never off.
+# checks (dws_app.lobby.records_store) are these; the display is never off.
 CHOICES = (
     ("brightness", "Display", tuple(range(1, 11)),
      ("10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")),

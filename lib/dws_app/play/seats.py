@@ -21,7 +21,7 @@ The one-off tables of the bots and hints (Shut the Box's exact solver for a
 device seat's level "shut" / "score" and, whenever a seat is human, both for
 the hint; the Strong DicedOut seat's expected round scores, the hint's too;
 Dice Wide Shut's column tables, the Strong seats' and the hint's) are files
-on the drive that ``make flash`` wrote (``dws_app.tables``), never built on
+on the drive that ``make flash`` wrote (``dws_app.play.tables``), never built on
 the board.  Shut the Box's and DicedOut's are looked up by the first pass
 after the game's first frame (a device seat waits for that pass), Dice Wide
 Shut's with the seats when one is a device, else at the first hint.  A
@@ -32,13 +32,13 @@ was (saved with the game), so a drive put right plays it again.  A new or
 resumed game drops the tables other games left (``memory.drop_tables``).
 
 Saved games carry the seats in front of the engine bytes only when some seat
-is device-played (``dws_app.levels``), so all-human saves are unchanged.
+is device-played (``dws_app.play.levels``), so all-human saves are unchanged.
 """
 
 from dws_app import ui
 from dws_app.clock import ticks_add, ticks_diff
-from dws_app.game_base import GameScreen
-from dws_app.levels import any_device, level_names, level_title
+from dws_app.play.game_base import GameScreen
+from dws_app.play.levels import any_device, level_names, level_title
 
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 
@@ -146,7 +146,7 @@ class SeatPlayer:
             __import__(name)
         if not [lv for lv in self.levels if lv != "easy"]:
             return                  # (Easy seats only: no table, no hint)
-        from dws_app.tables import dws_columns
+        from dws_app.play.tables import dws_columns
         why = dws_columns(self.game.run_points)   # None: there
         self._forget_tables()
         if why is not None:
@@ -159,7 +159,7 @@ class SeatPlayer:
         """Shut the Box, DicedOut, Cargo: open the table files this game's
         seats and hint use (a pass of its own, after the game's first frame)."""
         self.lookup = False
-        from dws_app.tables import find
+        from dws_app.play.tables import find
         missing, why = find(self.game, self.levels)
         self._forget_tables()
         if missing:
@@ -168,7 +168,7 @@ class SeatPlayer:
     def _forget_tables(self):
         if self.app.forgets:        # (used once: its code goes for the rest of the game)
             from dws_app.memory import forget
-            forget(("dws_app.tables",))
+            forget(("dws_app.play.tables",))
 
     def without(self, missing, why):
         """Levels (None: the hint) whose table file is missing (``why``, one

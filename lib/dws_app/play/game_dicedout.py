@@ -21,7 +21,7 @@ sheet and dice of that turn stay up until A, then the device is passed on
 
 from dws_app import theme, ui
 from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die
-from dws_app.game_base import GameScreen, anim_value
+from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
 

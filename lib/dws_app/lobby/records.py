@@ -9,9 +9,11 @@ only change text, colours, positions and which seat columns are in the
 Group.
 """
 
-from dws_app import theme, ui, widgets
+from dws_app import theme, ui
+
+from dws_app.lobby import widgets
 from dws_app.score_table import right
-from dws_app.records_store import MAX_PLAYERS, load_records, reset_tally
+from dws_app.lobby.records_store import MAX_PLAYERS, load_records, reset_tally
 
 STB = 2
 NAME_W = 14            # "Dice Wide Shut"
@@ -23,7 +25,7 @@ FOOTER = "SELECT:reset  B:back"
 
 def recorded_games():
     """(game id, title) of the games that keep records, in menu order."""
-    from dws_app.catalog import game_ids
+    from dws_app.lobby.catalog import game_ids
     from dws_core.games import GAMES, ID, RECORDED, TITLE
     ids = game_ids()
     return [(r[ID], r[TITLE]) for r in GAMES if r[ID] in ids and r[RECORDED]]

@@ -15,7 +15,7 @@ When a turn ends its last dice stay up until A, then the device is passed on.
 
 from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
-from dws_app.game_base import GameScreen, anim_value
+from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.cargo import FREE
 

@@ -1,6 +1,6 @@
 """Widgets of the screens between games (menu, setup, settings, help,
 records): this module is forgotten while a game is in play
-(``memory.BETWEEN_GAMES``), so its code costs no heap then.
+(``dws_app.lobby``, ``memory.LOBBY``), so its code costs no heap then.
 
 ``SparseText`` is a ``ui.Text`` cut into chunks of ``CHUNK`` columns, one
 TileGrid each, and a chunk whose cells are all blank is left out of its

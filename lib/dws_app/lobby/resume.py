@@ -1,6 +1,6 @@
 """Saved games between games: which payload the menu offers to continue,
 and Continue.  Used at power-up and from the menu only, so it is forgotten
-while a game is in play (``memory.BETWEEN_GAMES``).
+while a game is in play (``dws_app.lobby``, ``memory.LOBBY``).
 
 The menu offers a save by its game id alone (``offered``): decoding it
 there would import its engine, and the names that interns stay for the
@@ -9,9 +9,9 @@ free heap on the board, hardware.md).  Continue decodes it and checks it
 (``resumed``); a save that fails is refused for the rest of the run and
 the store's older copy, if it passes, is offered instead, with a note."""
 
-from dws_app.catalog import game_ids, title_of
+from dws_app.lobby.catalog import game_ids, title_of
 from dws_app.memory import collect
-from dws_app.levels import game_id
+from dws_app.play.levels import game_id
 
 
 def power_up(app, store=None):
@@ -23,7 +23,7 @@ def power_up(app, store=None):
         store = Store(app.hw.nvm, **app.hw.store_options)
     app.store = store
     app.notes = []
-    from dws_app.records_store import load_records, load_settings
+    from dws_app.lobby.records_store import load_records, load_settings
     app.settings, note = load_settings(store)
     app._note(note)
     app._note(load_records(store)[1])
@@ -43,7 +43,7 @@ def saved_game(app):
     data, _note = app.store.load_game(lambda d: d not in app.refused and offered(d))
     if not data:
         return None
-    __import__("dws_app.seats")
+    __import__("dws_app.play.seats")
     gid = game_id(data)
     return title_of(gid), gid
 
@@ -53,7 +53,7 @@ def continue_game(app):
     refused; when the older copy resumes instead, the menu says so and
     offers it (one more press), else it says the game is lost."""
     collect()
-    from dws_app.levels import levels_of, split
+    from dws_app.play.levels import levels_of, split
     kept = []
     refused = app.refused
     before = len(refused)       # (a save refused now: the menu says so)
@@ -69,7 +69,7 @@ def continue_game(app):
         return True
     data, note = app.store.load_game(check)
     if data and len(refused) == before:
-        from dws_app.seats import SeatPlayer
+        from dws_app.play.seats import SeatPlayer
         game = kept[-1]
         app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game))
         app._saved = game.checkpoint()
@@ -92,7 +92,7 @@ def resumed(data):
         return None
     from dws_core.errors import DecodeError
     from dws_core.games import decode
-    from dws_app.levels import levels_of, split
+    from dws_app.play.levels import levels_of, split
     meta, data = split(data)
     try:
         game = decode(data)

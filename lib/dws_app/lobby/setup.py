@@ -11,9 +11,11 @@ note and footer keep their place and wording from row to row (a cursor move
 redraws a few characters, not two lines).
 """
 
-from dws_app import theme, ui, widgets
-from dws_app.catalog import title_of
-from dws_app.levels import level_letters, level_names, level_title
+from dws_app import theme, ui
+
+from dws_app.lobby import widgets
+from dws_app.lobby.catalog import title_of
+from dws_app.play.levels import level_letters, level_names, level_title
 
 
 # Player words for the engines' option names and values (the rest: the
@@ -158,7 +160,7 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
     from dws_app.memory import collect
     collect()
     from dws_core.games import game_class
-    from dws_app.seats import SeatPlayer
+    from dws_app.play.seats import SeatPlayer
     cls = game_class(game_id)
     if seed is None:
         seed = 0

@@ -17,7 +17,7 @@ start (nothing to undo) it shows the others' boards, one per B.
 
 from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
-from dws_app.game_base import GameScreen, anim_value
+from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dws import BLUE, CHECKED, CROSSED, PURPLE, RED, SPENT
 
 CELL_CHARS = ".x/"

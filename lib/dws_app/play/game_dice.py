@@ -11,7 +11,7 @@ is held; B undoes holds and count changes since the roll.
 
 from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
-from dws_app.game_base import GameScreen, anim_value
+from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dice import MAX_DICE
 
 SLOT = 26               # px per die
