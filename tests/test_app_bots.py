@@ -79,8 +79,8 @@ def run_unattended(s, monkeypatch, limit_ms=2000000):
     game = s.app.game
     counter = _Counter(monkeypatch)
     waited = 0
-    # (the pass after the scores are shown writes the records: app.later)
-    while not isinstance(s.screen, ScoresScreen) or s.app.later is not None:
+    # (the pass after the scores are shown writes the records: NEXT_PASS)
+    while not isinstance(s.screen, ScoresScreen) or s.app.pending(s.app.NEXT_PASS) is not None:
         assert waited < limit_ms, "the device game stalled"
         s.hw.clock.advance(50)
         s.app.poll()

@@ -110,7 +110,7 @@ def resume(hw, app):
     assert offers_continue(app)
     hw.keys.tap("A")
     app.poll()
-    while app.later is not None:    # the passes that build its screens (app.later)
+    while app.pending(app.NEXT_PASS) is not None:    # the passes that build its screens
         app.poll()
     return app.game
 
@@ -453,7 +453,7 @@ def test_continue_shows_the_hand_over_before_building_the_game_screen():
     app.poll()                      # the hand-over, and nothing under it yet
     assert [type(s).__name__ for s in app.stack] == ["PassScreen"]
     assert app.display.root_group is app.top.group
-    assert app.later == ("build_under", DwsScreen)
+    assert app.pending(app.NEXT_PASS) == (app.build_under, DwsScreen)
     hw.keys.tap("A")
     app.poll()                      # builds the game screen; the key waits
     assert [type(s).__name__ for s in app.stack] == ["DwsScreen", "PassScreen"]

@@ -224,7 +224,7 @@ class Fuzzer:
             # (a finished game stays saved until its count is written)
             return self.last_written() if game.over else game.checkpoint()
         if self.last_game is not None and self.last_game.over:
-            later = self.app.later
+            later = self.app.pending(self.app.NEXT_PASS)
             if later is not None and later[0] is record:
                 return self.last_written()    # scores.record lets it go, a pass later
             return None
@@ -303,7 +303,7 @@ class Fuzzer:
                 self.seen.clear()
             check_game(game, self.seen)
         elif self.last_game is not None and self.last_game.over and not (
-                app.later is not None and app.later[0] is record):
+                app.pending(app.NEXT_PASS) is not None and app.pending(app.NEXT_PASS)[0] is record):
             # (finished once recorded: until then the store keeps it, and
             # the record may come in the next event's first pass)
             self.stats["finished"] += 1

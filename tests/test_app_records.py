@@ -74,7 +74,7 @@ def assert_inside(s):
 def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
     """The pass that ends a game shows its scores with the game counted in
     the tally, and the old records and the game's last turn stay in the
-    store until the next pass of the main loop writes them (``app.later``)."""
+    store until the next pass of the main loop writes them (the app's NEXT_PASS)."""
     s = new_stb_game("pico_dice", seed=10, players=1, rounds=5)
     app = s.app
     passes = [0]

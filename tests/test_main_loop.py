@@ -1,5 +1,5 @@
 """The device's main loop (``App.run``): what it draws, collects and rests
-between passes when a press opens a game in two passes (``App.later``)."""
+between passes when a press opens a game in two passes (``App.defer``, NEXT_PASS)."""
 import pytest
 
 from dws_app.play.game_base import GameScreen
@@ -31,7 +31,7 @@ def loop_log(s, presses, passes, monkeypatch):
         shown = [type(scr).__name__ for scr in screens if scr.group is app.display.root_group]
         if app.display.root_group is app.blank:
             shown = ["blank"]       # nothing to draw: the panel keeps its picture
-        log.append(("pass", shown[0], app.later is not None))
+        log.append(("pass", shown[0], app.pending(app.NEXT_PASS) is not None))
         return name
 
     monkeypatch.setattr(app, "poll", counted)

@@ -20,7 +20,8 @@ from dws_app.clock import ticks_diff
 from dws_app.dice_art import sheet
 from dws_app.leds import Leds
 from dws_app.sound import Sound
-from dws_app.memory import FORGETS, LOBBY, collect, forget, imported
+from dws_app.memory import (FORGETS, LOBBY, collect, collect_if_grown, forget, heap_figures,
+                            imported)
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
@@ -35,6 +36,10 @@ LOOP_SLEEP_S = 0.002
 # A collection once the heap has taken this much since the last one, right
 # after a press's frame (``tidy_heap``).
 GC_EVERY_BYTES = 8192
+# The phases of ``App.defer`` (also App.AFTER_PRESS and App.NEXT_PASS, for
+# the screens, which know the app only by the object they are given).
+AFTER_PRESS = 0
+NEXT_PASS = 1
 class App:
     """``test``: what a drive's settings.toml may ask for in tests (code.py
     reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
@@ -42,6 +47,9 @@ class App:
     screen change and checkpoint, and ``nvm GAME RECORDS``), ``probe``
     (``block N ALLOC`` at the menu), ``fail`` (B on the menu raises).
     A drive without the keys behaves as a player's (README)."""
+
+    AFTER_PRESS = AFTER_PRESS
+    NEXT_PASS = NEXT_PASS
 
     def __init__(self, hw, store=None, on_game=None, test=None, fresh=None):
         self.hw = hw
@@ -84,13 +92,12 @@ class App:
         self.stack = []
         self.game = None            # the game in play (its screen is on the stack)
         self._saved = None          # the checkpoint last given to the store
-        self.save_later = False     # autosave waits a pass (start_game)
         self.last_input = hw.ticks_ms()
         self.dimmed = False
         self._pass_screen = None
         self.seats = None           # seats.SeatPlayer of the game in play
-        self.order = None           # (method name or function, args...) to run after a press
-        self.later = None           # (the same) to run first in the next pass
+        # What is deferred (``defer``), per phase: (function, args...) or None
+        self.deferred = [None, None]
         self.looping = False        # inside poll()
         self.pass_max = 0           # longest main-loop pass in ms since the last heap line
         self.heap_due = []          # heap lines to print after the next frame (heap_log)
@@ -156,8 +163,7 @@ class App:
         if not due:
             return
         self.heap_due = []
-        import gc
-        left = gc.mem_free() if hasattr(gc, "mem_free") else 0   # 0: CPython
+        left = heap_figures()[0]        # 0: CPython
         for where in due:
             seats = self.seats
             think = 0
@@ -166,10 +172,11 @@ class App:
                 seats.think_max = 0
             print("heap", left, where, self.hw.ticks_ms(), think, self.pass_max)
             self.pass_max = 0
-            if where == "MenuScreen" and self.test.get("probe") and self.later is not None:
+            if where == "MenuScreen" and self.test.get("probe") and \
+                    self.deferred[NEXT_PASS] is not None:
                 # (only before a fresh start: no game meets what it did)
                 from dws_app.heap_probe import largest_block
-                print("block", largest_block(), gc.mem_alloc() if left else 0)
+                print("block", largest_block(), heap_figures()[1])
 
     def nvm_log(self, notes=()):
         """With the ``heap_log`` test key: ``nvm GAME RECORDS``, the CRCs of
@@ -195,7 +202,7 @@ class App:
             # interned stays, 25 KB after records and settings on the Pico;
             # the next game starts from a power-up's heap, as after a game
             # (hardware.md, "Memory across games").
-            self.later = ("fresh",)
+            self.defer(NEXT_PASS, self.fresh)
 
     def forget_between_games(self):
         if self.forgets:
@@ -207,10 +214,10 @@ class App:
 
     def home(self):
         """Back to the main menu (rebuilt, so Continue shows up to date);
-        after a game once the handler that asked has returned (``order``):
+        after a game once the handler that asked has returned (AFTER_PRESS):
         its frame would keep the game on the heap."""
         if self.played and self.looping:
-            self.order = ("show_menu",)
+            self.defer(AFTER_PRESS, self.show_menu)
         else:
             self.show_menu()
 
@@ -221,7 +228,7 @@ class App:
         self.autosave()
         self.game_running(False)
         self.game = None
-        self.later = None
+        self.deferred[NEXT_PASS] = None
         self.seats = None
         self.stack = []
         self.leds.off()
@@ -239,7 +246,7 @@ class App:
             # again, and every game starts from a power-up's heap: within
             # one interpreter the names a game's modules interned are never
             # freed (hardware.md, "Memory across games").
-            self.later = ("fresh",)
+            self.defer(NEXT_PASS, self.fresh)
 
     # ----- input and time ------------------------------------------------
 
@@ -253,33 +260,41 @@ class App:
         top = self.top
         if top is not None:
             top.on_button(name)
-        top = None                  # (the order below must find it unreferenced)
-        self.run_order()
+        top = None                  # (what it deferred must find it unreferenced)
+        self.after_press()
 
-    def run_order(self):
-        """Open what a screen asked for (``self.order``: method name or a
-        function of the app, then args)
-        once its handler has returned and nothing holds it, the display
-        included: the screen before it (a setup, a finished game with its
-        solver tables) is freed before the next one's modules and objects
-        are built."""
-        order = self.order
-        if order is not None:
-            self.order = None
+    def defer(self, phase, function, *args):
+        """Run ``function(*args)`` later, in ``phase``:
+
+        * AFTER_PRESS: once the handler of the press has returned and
+          nothing holds its screen, the display included (the stack and the
+          screen on display are let go first): the screen before (a setup,
+          a finished game with its solver tables) is freed before the next
+          one's modules and objects are built;
+        * NEXT_PASS: first thing in the next main-loop pass, after this
+          pass's frame, in a pass that takes no key and saves nothing (an
+          open in two halves; the records' write after the scores' frame).
+
+        One entry a phase: a later one replaces it."""
+        self.deferred[phase] = (function,) + args
+
+    def pending(self, phase):
+        """The entry deferred to ``phase``, or None."""
+        return self.deferred[phase]
+
+    def _run(self, phase):
+        entry = self.deferred[phase]
+        self.deferred[phase] = None
+        entry[0](*entry[1:])
+
+    def after_press(self):
+        if self.deferred[AFTER_PRESS] is not None:
             self.stack = []
             # The screen on display goes too (the panel keeps its picture
-            # until the next frame, which shows what the order built).
+            # until the next frame, which shows what the entry built).
             self.display.root_group = self.blank
             self.forget_between_games()
-            self.run_entry(order)
-
-    def run_entry(self, entry):
-        """Run an ``order`` or ``later`` entry: a method's name or a
-        function of the app (a between-games module's), then args."""
-        if isinstance(entry[0], str):
-            getattr(self, entry[0])(*entry[1:])
-        else:
-            entry[0](self, *entry[1:])
+            self._run(AFTER_PRESS)
 
     def tick(self, pressed=False):
         now = self.hw.ticks_ms()
@@ -304,22 +319,24 @@ class App:
 
     def poll(self):
         """One pass of the main loop; returns the button pressed or None.
-        A pass that finishes what the last one began (``later``) takes no
-        key: it stays queued for the next pass.  An exception in a screen
+        A pass that finishes what the last one began (NEXT_PASS) takes no
+        key: it stays queued for the next pass; nor does it save: a game it
+        opened is saved in the pass after its first frame (the write, 30-80
+        ms on the Pico, is not part of the open).  An exception in a screen
         ends on the error screen, not in a crash."""
         self.heap_flush()            # (the simulator: the last pass's lines)
-        later = self.later
-        name = None if later is not None else self.buttons.poll(self.hw.ticks_ms())
+        later = self.deferred[NEXT_PASS] is not None
+        name = None if later else self.buttons.poll(self.hw.ticks_ms())
         self.looping = True
         try:
-            if later is not None:
-                self.later = None
-                self.run_entry(later)
+            if later:
+                self._run(NEXT_PASS)
             elif name is not None:
                 self.press(name)
-            self.tick(name is not None or later is not None)
-            self.autosave()
-            self.run_order()
+            self.tick(name is not None or later)
+            if not later:
+                self.autosave()
+            self.after_press()
         except Exception as e:  # the last resort inside the app
             self.fail(e)
         finally:
@@ -350,11 +367,7 @@ class App:
         taken GC_EVERY_BYTES since the last collection: else the firmware
         collects when the heap runs out, inside some later press (a move of
         2,000 pixels took 63-87 ms on the board instead of ~25)."""
-        import gc
-        alloc = getattr(gc, "mem_alloc", None)    # (not in CPython)
-        if alloc and alloc() - self.gc_alloc > GC_EVERY_BYTES:
-            gc.collect()
-            self.gc_alloc = alloc()
+        self.gc_alloc = collect_if_grown(self.gc_alloc, GC_EVERY_BYTES)
 
     def draw(self):
         """Refresh the display now, then play the tones this pass asked for
@@ -381,12 +394,12 @@ class App:
         drawn = ticks()
         while True:
             t0 = ticks()
-            finishing = self.later is not None
+            finishing = self.deferred[NEXT_PASS] is not None
             pressed = self.poll() is not None
             now = ticks()
             # The longest pass (a frozen screen: the display is drawn between passes)
             self.pass_max = max(self.pass_max, ticks_diff(now, t0))
-            if self.later is not None and not self.new_screen:
+            if self.deferred[NEXT_PASS] is not None and not self.new_screen:
                 # An open half built (the old screen still up): no frame,
                 # collection or rest before its second pass (~20 ms).
                 continue
@@ -403,7 +416,7 @@ class App:
 
     def open_game(self, game, fresh=False):
         """Play ``game``.  Inside the main loop its screen is built in the
-        next pass (``later``): with the engine, the seats and their tables
+        next pass (NEXT_PASS): with the engine, the seats and their tables
         in the same pass a 5-seat Strong start froze the Pico for 290-336 ms.
         The old screen stays up between the two."""
         if self.seats is None or self.seats.game is not game:
@@ -413,7 +426,7 @@ class App:
         self.game = game
         self.played = True
         if self.looping:
-            self.later = ("show_game", fresh)
+            self.defer(NEXT_PASS, self.show_game, fresh)
         else:
             self.show_game(fresh)
 
@@ -429,7 +442,7 @@ class App:
             # frame, while the device changes hands (Continue: ~40 ms less).
             self.show_pass(game.current, cls.turn_info(game), self.resume_turn)
             if self.looping:
-                self.later = ("build_under", cls)
+                self.defer(NEXT_PASS, self.build_under, cls)
             else:
                 self.build_under(cls)
             return
@@ -475,10 +488,7 @@ class App:
     def autosave(self):
         """Save the game in play if it reached a new checkpoint since the
         last save (cheap: an identity test; the store skips equal bytes)."""
-        if self.later is not None:    # the game's screen is built next pass
-            return
-        if self.save_later:           # a game opened in this pass (start_game)
-            self.save_later = False
+        if self.deferred[NEXT_PASS] is not None:    # the game's screen is built next pass
             return
         game = self.game
         if game is not None and not game.over and game.checkpoint() is not self._saved:
@@ -513,9 +523,9 @@ class App:
 
     def show_scores(self, game):
         """The final scores (recorded first); inside the main loop they open
-        once the game screen's handler has returned (``run_order``)."""
+        once the game screen's handler has returned (AFTER_PRESS)."""
         if self.looping:
-            self.order = ("scores_now", game)
+            self.defer(AFTER_PRESS, self.scores_now, game)
         else:
             self.scores_now(game)
 

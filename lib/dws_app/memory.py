@@ -60,6 +60,27 @@ def collect(before=None):
     gc.collect()
 
 
+def collect_if_grown(since, limit):
+    """Collect when the heap has taken more than ``limit`` bytes since
+    ``since`` (``gc.mem_alloc()`` after the last such collection); returns
+    the new mark.  CPython has no ``mem_alloc``: nothing to do there."""
+    import gc
+    alloc = getattr(gc, "mem_alloc", None)
+    if alloc and alloc() - since > limit:
+        gc.collect()
+        return alloc()
+    return since
+
+
+def heap_figures():
+    """(``gc.mem_free()``, ``gc.mem_alloc()``) for the test keys' log lines;
+    (0, 0) on CPython."""
+    import gc
+    if not hasattr(gc, "mem_free"):
+        return 0, 0
+    return gc.mem_free(), gc.mem_alloc()
+
+
 def drop_tables(keep=None):
     """Let go of the one-off tables the games' bots keep (8-16 KB of heap on
     the board), but those of game id ``keep``: a new game drops the others',

@@ -119,11 +119,11 @@ class Recorder(Session):
     def settle(self, out=None, limit_ms=3600000):
         """Let device time pass while device seats play (no press), or until
         ``out`` holds ``line_budget`` heap lines (``cut_short``).  A pass the
-        app left to finish (``later``: the records' write after the scores,
+        app left to finish (NEXT_PASS: the records' write after the scores,
         a new interpreter after the menu) runs too, as the board's main loop
         runs it at once."""
         waited = 0
-        while self.busy() or self.app.later is not None:
+        while self.busy() or self.app.pending(self.app.NEXT_PASS) is not None:
             if self.line_budget is not None and heap_lines(out.getvalue()) >= self.line_budget:
                 self.cut_short = True
                 return

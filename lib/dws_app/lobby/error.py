@@ -25,8 +25,7 @@ def failed(app, e, low):
     game = app.game
     app.game_running(False)
     app.game = None
-    app.later = None
-    app.order = None
+    app.deferred = [None, None]
     app.leds.off()
     if game is not None and not game.over:
         try:

@@ -77,7 +77,7 @@ class MenuScreen(widgets.Screen):
         kind, gid = self.selected()
         if name == "A":
             if kind == "continue":
-                self.app.order = ("continue_game",)
+                self.app.defer(self.app.AFTER_PRESS, self.app.continue_game)
             elif kind == "game":
                 if self.actions[0][0] == "continue" and self.app.forgets:
                     # The seat player's code came for Continue: not kept

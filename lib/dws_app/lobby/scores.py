@@ -9,7 +9,7 @@ from dws_app import theme, ui
 
 def final(app, game):
     """The finished game counted in the records and shown; inside the main
-    loop the store writes them in the next pass (``App.record``), after the
+    loop the store writes them in the next pass (``record``, deferred to the app's NEXT_PASS), after the
     screen is drawn: the writes made the open 540-660 ms on the Pico.  A
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
@@ -49,7 +49,7 @@ def final(app, game):
     collect()
     app.push(ScoresScreen(app, game, shown, ranking, best, records))
     if app.looping:
-        app.later = (record, records)
+        app.defer(app.NEXT_PASS, record, app, records)
     else:
         record(app, records)
 

@@ -144,8 +144,9 @@ class SetupScreen(widgets.Screen):
             self.seat = (self.seat + 1) % self.players
             self.refresh()
         elif name == "A":
-            self.app.order = (start_game, self.game_id, self.players, dict(self.options),
-                              None, self.seat_levels())
+            app = self.app
+            app.defer(app.AFTER_PRESS, start_game, app, self.game_id, self.players,
+                      dict(self.options), None, self.seat_levels())
         elif name == "B":
             self.app.pop()
         elif name == "SELECT":
@@ -168,12 +169,11 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
     app.seats = SeatPlayer(app, game, seats)
-    # Inside the main loop the next pass's autosave saves it, after the
-    # first frame: the write (30-80 ms on the Pico) is not part of the
-    # open, and the pass stays under 300 ms with five device seats.
+    # Inside the main loop the autosave of the pass after the one that
+    # builds its screen saves it, after the first frame: the write (30-80
+    # ms on the Pico) is not part of the open, and the pass stays under 300
+    # ms with five device seats.
     app._saved = None
-    if app.looping:
-        app.save_later = True
-    else:
+    if not app.looping:
         app.save_game(game)
     app.open_game(game, fresh=True)
