@@ -182,6 +182,16 @@ class Engine:
         """Groups of player indices, best first; a group of 2+ is a shared place."""
         raise NotImplementedError
 
+    def final_scores(self):
+        """The scores the final screen shows and the records keep: one per
+        player, None for a player the game left without one."""
+        return self.scores()
+
+    def counted(self):
+        """What the records count of a finished game besides the game itself
+        (its row in ``dws_core.games`` names it), else 0."""
+        return 0
+
 
 def int_arg(step):
     """The one int argument of a step such as ("hold", 2); refuses anything else."""

@@ -10,7 +10,9 @@ A new game is a row here (and its screen's row in ``dws_app.lobby.catalog``):
 * the levels of those seats, weakest first (the setup offers them, a save
   keeps a seat's level by its place here);
 * whether the lowest score wins;
-* whether the records count its games (not the free roller, which never ends).
+* whether the records count its games (not the free roller, which never ends);
+* what else the records count of its games (the engine's ``counted()``), in
+  the words of the records screen's line, or None.
 
 Modules are imported on demand so that the board only pays for the game being
 played.
@@ -20,17 +22,17 @@ from dws_core.errors import DecodeError
 
 GAMES = (
     (1, "dws_core.dws", "DiceWideShut", "Dice Wide Shut",
-     "dws_core.bot_dws", ("easy", "normal", "strong"), False, True),
+     "dws_core.bot_dws", ("easy", "normal", "strong"), False, True, None),
     (2, "dws_core.stb", "ShutTheBox", "Shut the Box",
-     "dws_core.bot_stb", ("easy", "shut", "score"), True, True),
+     "dws_core.bot_stb", ("easy", "shut", "score"), True, True, "box shut"),
     (3, "dws_core.dicedout", "DicedOut", "DicedOut",
-     "dws_core.bot_dicedout", ("normal", "strong"), True, True),
+     "dws_core.bot_dicedout", ("normal", "strong"), True, True, None),
     (4, "dws_core.cargo", "Cargo", "Cargo",
-     "dws_core.bot_cargo", ("normal", "strong", "expert"), False, True),
-    (5, "dws_core.dice", "Dice", "Dice", None, (), False, False),
+     "dws_core.bot_cargo", ("normal", "strong", "expert"), False, True, None),
+    (5, "dws_core.dice", "Dice", "Dice", None, (), False, False, None),
 )
 # A row's fields, by place.
-ID, MODULE, CLASS, TITLE, BOT, LEVELS, LOW_WINS, RECORDED = range(8)
+ID, MODULE, CLASS, TITLE, BOT, LEVELS, LOW_WINS, RECORDED, COUNTS = range(9)
 
 
 def row(game_id):

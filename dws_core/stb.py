@@ -206,6 +206,23 @@ class ShutTheBox(Engine):
             out.append(total)
         return out
 
+    def final_scores(self):
+        """A player with no turn (instant win) has no score."""
+        out = self.scores()
+        for p in range(self.players):
+            if not self.round_scores[p]:
+                out[p] = None
+        return out
+
+    def counted(self):
+        """Boxes shut in the game: rounds that ended on 0."""
+        n = 0
+        for rounds in self.round_scores:
+            for score in rounds:
+                if score == 0:
+                    n += 1
+        return n
+
     def ranking(self):
         totals = self.scores()
         winners = [p for p in range(self.players) if self.winner[p]]

@@ -84,7 +84,7 @@ def test_pig_plays_saves_continues_and_counts_through_its_rows(with_pig, profile
 
 
 def test_a_game_row_without_a_bot_module_offers_no_device_seat(with_pig, monkeypatch):
-    row = pig.ROW[:4] + (None, (), False, False)
+    row = pig.ROW[:4] + (None, (), False, False, None)
     monkeypatch.setattr(games, "GAMES", games.GAMES[:-1] + (row,))
     assert bots.levels(pig.GAME_ID) == () and levels_mod.level_names(pig.GAME_ID) == ()
     assert (pig.GAME_ID, "Pig") not in recorded_games()

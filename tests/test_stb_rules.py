@@ -451,3 +451,15 @@ def test_old_saves_the_new_order_cannot_reach_are_refused(old):
     # a declaration: states the engine no longer reaches.
     with pytest.raises(DecodeError):
         ShutTheBox.decode(bytes.fromhex(old))
+
+
+def test_final_scores_leave_a_player_without_a_turn_without_a_score():
+    """RULES 2.1, instant_win: a player who had no turn has no score (the
+    final screen and the records show none), and the records count every
+    round that ended on 0 as a box shut."""
+    game = ShutTheBox(3, seed=1, options={"instant_win": True, "rounds": 2})
+    game.round_scores = [[0, 7], [], [12]]
+    assert game.final_scores() == [7, None, 12]
+    assert game.counted() == 1
+    game.round_scores = [[3], [0], [0]]
+    assert game.final_scores() == [3, 0, 0] and game.counted() == 2

@@ -15,7 +15,6 @@ from dws_app.lobby import widgets
 from dws_app.score_table import right
 from dws_app.lobby.records_store import MAX_PLAYERS, load_records, reset_tally
 
-STB = 2
 NAME_W = 14            # "Dice Wide Shut"
 NUM_W = 6              # games and best columns, right-aligned
 SEAT_W = 5             # widest seat column
@@ -61,14 +60,16 @@ class RecordsScreen(widgets.Screen):
         self.fixed(0, 0, theme.ACCENT, "Records")
         self.fixed(NAME_W, 0, theme.DIM, right("Games", NUM_W) + right("Best", NUM_W))
         self.rows = []           # (game id, title, games text, best text)
-        self.shut = None         # the "box shut" line under Shut the Box
-        row = 1
+        self.counts = []         # (game id, its words, text): a line under a game
+        row = 1                  # whose records count more (Shut the Box: box shut)
+        from dws_core.games import COUNTS, field
         for gid, title in recorded_games():
             self.fixed(0, row, theme.FG, title[:NAME_W])
             self.rows.append((gid, title, self.figure(NAME_W, row), self.figure(NAME_W + NUM_W, row)))
             row += 1
-            if gid == STB:
-                self.shut = self.text(0, row, ui.COLS, theme.DIM)
+            words = field(gid, COUNTS)
+            if words is not None:
+                self.counts.append((gid, words, self.text(0, row, ui.COLS, theme.DIM)))
                 row += 1
         self.heading = ui.Screen.text(self, 0, TALLY_ROW, ui.COLS, theme.ACCENT)   # always full
         y = self.row_y(TALLY_ROW + 1)
@@ -103,11 +104,11 @@ class RecordsScreen(widgets.Screen):
 
     def refresh(self):
         for gid, _title, games, best_text in self.rows:
-            played, best, shut = self.rec.game(gid)
+            played, best, _counted = self.rec.game(gid)
             games.text = right(str(played), NUM_W - 1)
             best_text.text = right("-" if best is None else str(best), NUM_W - 1)
-            if gid == STB and self.shut is not None:
-                self.shut.text = "  box shut " + plural(shut, "time")
+        for gid, words, text in self.counts:
+            text.text = "  %s %s" % (words, plural(self.rec.game(gid)[2], "time"))
         n = self.players
         games, wins = self.rec.tally(n)
         if self.confirming:

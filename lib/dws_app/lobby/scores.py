@@ -17,11 +17,7 @@ def final(app, game):
     from dws_app.lobby.records_store import count_game, load_records
     app.game_running(False)
     app.game = None
-    shown = game.scores()
-    if game.GAME_ID == 2:       # a Shut the Box player with no turn (instant win) has no score
-        for p in range(len(shown)):
-            if not game.round_scores[p]:
-                shown[p] = None
+    shown = game.final_scores()
     scores = list(shown)
     seats = app.seats
     if seats is not None:       # device-played seats set no best score
@@ -35,7 +31,7 @@ def final(app, game):
     best = False
     if kind[RECORDED]:
         best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
-                          low_wins=kind[LOW_WINS], shut=boxes_shut(game))
+                          low_wins=kind[LOW_WINS], shut=game.counted())
     drop_tables()               # caches a finished game needs no more
     # Nothing of the play is needed any more: its seats (bots, tables) and
     # the pass screen go before the scores screen is built (they made the
@@ -72,18 +68,6 @@ def place_lines(scores, ranking):
             lines.append((p, "%d P%d %5s" % (place, p + 1, score)))
         place += len(group)
     return lines
-
-
-def boxes_shut(game):
-    """Boxes shut in a finished Shut the Box game (a round ending on 0), else 0."""
-    if game.GAME_ID != 2:
-        return 0
-    n = 0
-    for rounds in game.round_scores:
-        for score in rounds:
-            if score == 0:
-                n += 1
-    return n
 
 
 def tally_parts(games, wins):

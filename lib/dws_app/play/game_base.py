@@ -35,12 +35,15 @@ class GameScreen(ui.Screen):
     # ----- the seats' side (dws_app.play.seats) ----------------------------------
 
     choice = None   # Dice Wide Shut: (die, row, col) while it asks split or spend the 6
+    result = None   # a finished turn's lines while they stay up until A (games that hold one)
+    # Steps whose argument is the index the cursor ``pick`` rests on (``point``).
+    PICK_STEPS = ()
 
     def waits_for_a(self):
         """True while the screen keeps something up until A: a finished
-        turn or roll-off (the games that hold one), or the summary of the
-        device's turns handed back to a human (``back``)."""
-        return self.back is not None
+        turn or roll-off (``result``, the games that hold one), or the
+        summary of the device's turns handed back to a human (``back``)."""
+        return self.result is not None or self.back is not None
 
     def act(self, step):
         """One engine step as the screen's buttons take it: saving, events,
@@ -49,7 +52,11 @@ class GameScreen(ui.Screen):
 
     def point(self, step):
         """Rest the cursor on what ``step`` acts on (attributes and one
-        refresh; the engine is not changed).  Here: nothing to point at."""
+        refresh; the engine is not changed).  Here: the die or box of a
+        step of ``PICK_STEPS`` (``pick``), else nothing to point at."""
+        if step[0] in self.PICK_STEPS:
+            self.pick = step[1]
+            self.refresh()
 
     def on_show(self):
         """Nothing: whoever shows the game screen refreshes it (opening a

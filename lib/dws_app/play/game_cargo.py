@@ -28,6 +28,8 @@ SLOT = DIE_PX + 2       # pixels from one die to the next
 
 
 class CargoScreen(GameScreen):
+    PICK_STEPS = ("hold", "release")
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         n = game.dice_count
@@ -160,14 +162,6 @@ class CargoScreen(GameScreen):
 
     def begin_turn(self, fresh):
         GameScreen.begin_turn(self, False)
-
-    def waits_for_a(self):
-        return self.result is not None or self.back is not None
-
-    def point(self, step):
-        if step[0] in ("hold", "release"):
-            self.pick = step[1]
-            self.refresh()
 
     def act(self, step):
         g = self.game

@@ -41,6 +41,8 @@ def cell_col_y(n):
 
 
 class DicedOutScreen(GameScreen):
+    PICK_STEPS = ("extra", "penalise")
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.header = self.text(0, 0, ui.COLS)
@@ -215,14 +217,6 @@ class DicedOutScreen(GameScreen):
                 if self.rolloff is None:
                     self.rolloff = [None] * self.game.players
                 self.rolloff[e[1]] = e[2][0] + e[2][1]
-
-    def waits_for_a(self):
-        return self.result is not None or self.back is not None
-
-    def point(self, step):
-        if step[0] in ("extra", "penalise"):
-            self.pick = step[1]
-            self.refresh()
 
     def act(self, step):
         g = self.game
