@@ -23,6 +23,7 @@ from sim.play import dws_step, finish_interludes as settle, waits_for_a as held
 from sim.play import choose_options_and_start, open_setup as open_game_setup, start_from_setup
 from sim.script import Session
 from test_app_screens import _Counter
+from test_help import key_lines
 from dws_app.lobby.setup import start_game
 from dws_app.lobby.records_store import load_records
 
@@ -277,7 +278,7 @@ def test_hint_changes_nothing_and_points_at_the_move(gid):
         if hints % 5 == 1:
             s.press("SELECT")
             assert isinstance(s.screen, HelpScreen)
-            lines = s.screen.lines
+            lines = key_lines(s.screen)
             assert [x for x in lines if "hint" in x] and "Device seats play alone;" in lines
             s.press("B")
             assert s.screen is screen and game.encode() == before
@@ -296,7 +297,7 @@ def test_select_opens_help_where_no_hint_exists():
     before = s.app.game.encode()
     s.press("SELECT")
     assert isinstance(s.screen, HelpScreen)
-    assert not [x for x in s.screen.lines if "hint" in x or "Device" in x]
+    assert not [x for x in key_lines(s.screen) if "hint" in x or "Device" in x]
     s.press("B")
     assert s.screen is screen and s.app.game.encode() == before
 

@@ -234,7 +234,8 @@ def test_boards_help_and_solo():
     s, screen, game = played_session("pybadge", players=2, rounds=1)
     s.press("SELECT", "SELECT")
     assert isinstance(s.screen, HelpScreen)
-    assert [x for x in s.screen.lines if "others'" in x]
+    from test_help import key_lines
+    assert [x for x in key_lines(s.screen) if "others'" in x]
     s = new_game("pybadge", players=1)
     screen = finish_interludes(s)
     assert "B: boards" not in screen.msg1.shown()

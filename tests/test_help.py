@@ -38,11 +38,21 @@ def pages_of(text):
     return [page for page in pages if page]
 
 
+def key_lines(screen):
+    """Every line of a help screen's pages of buttons, read as it reads them."""
+    path, starts, problem = screen.files[0]
+    if problem:
+        return [problem]
+    return [line for start in starts for line in help_mod.read_page(path, start)]
+
+
 # ---- the files ---------------------------------------------------------------------
 
+@pytest.mark.parametrize("part", ["", "-keys"])
 @pytest.mark.parametrize("gid,title", TITLES)
-def test_every_game_has_rules_that_fit_the_screen(gid, title):
-    path = RULES / (file_name(title) + ".txt")
+def test_every_game_has_rules_that_fit_the_screen(gid, title, part):
+    """The rules (.txt) and the buttons' pages (-keys.txt) of every game."""
+    path = RULES / (file_name(title) + part + ".txt")
     assert (RULES / (file_name(title) + ".md")).exists()
     data = path.read_bytes()
     assert data.isascii() and b"\r" not in data and b"\t" not in data
@@ -75,25 +85,22 @@ def open_help(gid, profile="pybadge"):
 @pytest.mark.parametrize("gid,title", TITLES)
 def test_the_buttons_come_first_then_the_rules_page_by_page(gid, title):
     s, screen = open_help(gid)
+    keys = pages_of((RULES / (file_name(title) + "-keys.txt")).read_text())
     rules = pages_of((RULES / (file_name(title) + ".txt")).read_text())
-    keys = screen.lines
-    game_help = list(help_mod.BUTTONS[gid])
-    assert keys[:len(game_help)] == game_help          # the game screen's own lines
-    key_pages = screen.keys
-    total = key_pages + len(rules)
+    assert screen.keys == len(keys)
+    total = len(keys) + len(rules)
     seen = []
     for page in range(total):
         assert screen.footer.shown() == "page %d/%d <>:turn B:back" % (page + 1, total)
         seen.append(screen.body.shown().split("\n"))
-        assert screen.title.shown().startswith("Help: " if page < key_pages else "Rules: ")
+        assert screen.title.shown().startswith("Help: " if page < len(keys) else "Rules: ")
         s.press("DOWN" if page % 2 else "RIGHT")
     assert s.screen is screen and screen.page == total - 1      # no page past the last
-    assert [line for page in seen[:key_pages] for line in page] == keys
-    for page in seen[:key_pages]:
+    assert seen == keys + rules
+    for page in keys:
         # No page break mid-sentence: a page never starts with the indented
         # rest of an item, and holds at most ROWS lines.
         assert not page[0].startswith(" ") and len(page) <= help_mod.ROWS, page
-    assert seen[key_pages:] == rules
     s.press("UP", "LEFT")
     assert screen.page == total - 3
     s.press("B")
@@ -116,10 +123,23 @@ def test_start_and_select_close(name):
     assert s.screen is not screen
 
 
-def test_the_buttons_of_a_game_with_bots_are_still_there():
-    _s, screen = open_help(1)
-    assert "Device seats play alone;" in screen.lines
-    assert [line for line in screen.lines if "hint" in line]
+@pytest.mark.parametrize("gid,title", TITLES)
+def test_the_buttons_of_a_game_with_bots_say_the_hint_and_the_device_seats(gid, title):
+    _s, screen = open_help(gid)
+    lines = key_lines(screen)
+    bots = bool(GAMES[[r[0] for r in GAMES].index(gid)][5])
+    assert ("Device seats play alone;" in lines) == bots
+    assert bool([line for line in lines if "hint" in line]) == bots
+
+
+def test_a_missing_buttons_file_is_one_line(monkeypatch):
+    real = help_mod.rules_path
+    monkeypatch.setattr(help_mod, "rules_path",
+                        lambda gid, part="": None if part else real(gid))
+    s, screen = open_help(3)
+    assert screen.keys == 1 and screen.body.shown() == "No help file: make flash"
+    s.press("DOWN")
+    assert screen.title.shown() == "Rules: DicedOut" and s.app.last_error is None
 
 
 # ---- missing and damaged files ---------------------------------------------------------
@@ -129,8 +149,9 @@ def pointed_at(monkeypatch, tmp_path, data):
     path = tmp_path / "rules.txt"
     if data is not None:
         path.write_bytes(data)
-    monkeypatch.setattr(help_mod, "rules_path",
-                        lambda gid: str(path) if data is not None else None)
+    real = help_mod.rules_path
+    monkeypatch.setattr(help_mod, "rules_path", lambda gid, part="": real(gid, part) if part
+                        else (str(path) if data is not None else None))
 
 
 @pytest.mark.parametrize("data,line", [
@@ -213,12 +234,15 @@ class CountingFile:
         self.f.close()
 
 
-def test_opening_reads_the_file_in_one_read(monkeypatch):
+def test_opening_reads_each_file_in_one_read(monkeypatch):
+    """The buttons' file and the rules are indexed in one read each; then
+    the first page is read by lines."""
     monkeypatch.setattr(help_mod, "open", CountingFile, raising=False)
     CountingFile.opened = []
     _s, screen = open_help(1)
-    assert [(f.reads, f.readlines) for f in CountingFile.opened[-1:]] == [(1, 0)]
-    assert len(screen.starts) > 1
+    assert [(f.reads, f.readlines) for f in CountingFile.opened[:2]] == [(1, 0), (1, 0)]
+    assert [f.reads for f in CountingFile.opened[2:]] == [0]
+    assert len(screen.files[0][1]) > 1 and len(screen.files[1][1]) > 1
 
 
 def test_a_page_turn_reads_that_page_only(monkeypatch):
