@@ -33,16 +33,17 @@ import re
 # every drive sector erase at DRIVE_PAGES (blank; half written again), in the
 # first MAX_ERASES compactions of a plan that erase (each writes the cover:
 # its window's sector and its folder's, 2 drive erases), CI's time: each cut
-# is one more boot (about 16 s on two cores).  Every cut plan erases at least
-# once (DicedOut 4 times, dws5 twice, the others once); so 10 press, 15
-# window and 20 drive cuts, 45 in all (59 with two compactions a plan, more
-# than CI's 90 minutes held beside the rest of the suite).
-PLANS = {"dws5": 2, "dws2": 2, "dicedout": 2, "cargo": 2, "stb12": 2}
+# is one more boot (about 16 s on two cores).  The plans are the whole games
+# the main configuration plays on their own (Shut the Box's and DicedOut's
+# play whole in its evening only: CI's 90 minutes); dws5 erases twice, the
+# others once or more: about 10 press, 12 window and 16 drive cuts.
+PLANS = {"dws5": 3, "dws2": 3, "cargo": 3}
 WINDOW_PAGES = (0, 3, 12)
 DRIVE_PAGES = (0, 8)
-MAX_ERASES = 1
-# The least the whole set of plans must cut (tools/board/__main__.py report).
-MIN_TRIED, MIN_WINDOW, MIN_DRIVE = 40, 15, 15
+MAX_ERASES = 2
+# The least the whole set of plans must cut (tools/board/__main__.py report;
+# issue 12: 30 cuts, 10 in erase windows).
+MIN_TRIED, MIN_WINDOW, MIN_DRIVE = 30, 10, 10
 MAX_OFFSET_MS = 250
 NONE = ("00000000", "00000000")
 
