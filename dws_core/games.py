@@ -43,10 +43,6 @@ def row(game_id):
     return None
 
 
-def ids():
-    return [r[ID] for r in GAMES]
-
-
 def field(game_id, place, default=None):
     """One field of a game's row (``default`` for an unknown id)."""
     r = row(game_id)
