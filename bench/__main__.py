@@ -9,7 +9,7 @@ import os
 import sys
 
 MODULES = ("bench.dws", "bench.stb", "bench.games", "bench.store", "bench.bots",
-           "bench.app_heap", "bench.cargo_win", "bench.dws_win")
+           "bench.app_heap", "bench.cargo_win", "bench.dws_win", "bench.stb_win")
 
 # key -> (budget, what it protects)
 BUDGETS = {
@@ -19,6 +19,7 @@ BUDGETS = {
     "bots.live_heap_max_bytes": (64 * 1024, "5 device-played seats in 64 KB"),
     "store.erases_per_game_dws5_pico": (5, "at most 5 nvm erases per 5-player game on the Pico"),
     "cargo.expert.accepted_certain_losses": (0, "Cargo expert never accepts a certain loss"),
+    "stb.last_player_inexact_decisions": (0, "Shut the Box Strong's last-player moves are exactly best"),
     "dws.strong.ended_lost": (0, "Dice Wide Shut Strong never ends a game it loses when it can go on"),
 }
 

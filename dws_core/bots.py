@@ -9,6 +9,11 @@
   and a roll, or the accept).  The app replays them one by one.  ``rng`` is
   the seat's own ``Rng`` (never the game's) for the random choices.
 * ``needs_tables(game)``: does this decision wait for one-off tables?
+* ``prepare(game, level)``: the work a decision at ``level`` (None: the
+  hint) needs before ``bot_turn`` or ``hint`` can answer within a frame,
+  for the app to do in slices between frames (``advance(n)`` until it
+  returns True, ``left()`` of ``size``), or None.  Shut the Box's Strong
+  seat solves its win table once it knows the score to beat.
 * ``hint(game)``: ``(steps, text or None)`` at the strongest level from
   where the player stands, worked out on a copy; the game is never changed.
   Steps may begin with ``("undo",)`` (take back the turn's last step, B):
@@ -67,6 +72,13 @@ def table_free(game_id):
     mod = _module(game_id)
     table = getattr(mod, "TABLE_LEVELS", ())
     return [level for level in levels(game_id) if level not in table][-1]
+
+
+def prepare(game, level):
+    fn = getattr(_module(game.GAME_ID), "prepare", None)
+    if fn is None or game.over:
+        return None
+    return fn(game, level)
 
 
 def needs_tables(game):

@@ -24,7 +24,7 @@ GAMES = (
     (1, "dws_core.dws", "DiceWideShut", "Dice Wide Shut",
      "dws_core.bot_dws", ("easy", "normal", "strong"), False, True, None),
     (2, "dws_core.stb", "ShutTheBox", "Shut the Box",
-     "dws_core.bot_stb", ("easy", "shut", "score"), True, True, "box shut"),
+     "dws_core.bot_stb", ("easy", "shut", "score", "strong"), True, True, "box shut"),
     (3, "dws_core.dicedout", "DicedOut", "DicedOut",
      "dws_core.bot_dicedout", ("normal", "strong"), True, True, None),
     (4, "dws_core.cargo", "Cargo", "Cargo",

@@ -32,7 +32,13 @@ app solve in slices between frames instead of freezing.
 from dws_core.stb import open_sum, tiles_of  # noqa: F401  (tiles_of is part of the API)
 
 ONE_DIE_RULES = ("high_shut", "remaining_le_6", "never")
-OBJECTIVES = ("shut", "score")
+OBJECTIVES = ("shut", "score")     # the tables on the drive (``table_file``)
+WIN = "win"     # the third objective: a reward by final score (``beat_reward``)
+# The chance that a player who plays to win beats each score (``beat_chances``):
+# a file per variant of 9 and 10 tiles (12 tiles would take 79 solves).
+BEAT = "beat"
+BEAT_TILES = (9, 10)
+BEAT_SCALE = 65535
 # Ways to roll each two-dice total (index = total).
 TWO_DICE_WAYS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 SCALE_SHUT = 10 ** 9
@@ -142,24 +148,33 @@ class Solver:
     """
 
     def __init__(self, tiles=9, one_die="high_shut", objective="shut",
-                 scale=None, solve=True, values=None):
+                 scale=None, solve=True, values=None, beat=None, reward=None):
         if tiles not in (9, 10, 12):
             raise ValueError("tiles must be 9, 10 or 12")
         if one_die not in ONE_DIE_RULES:
             raise ValueError("unknown one_die rule")
-        if objective not in OBJECTIVES:
+        if objective not in OBJECTIVES and objective != WIN:
             raise ValueError("unknown objective")
+        if (objective == WIN) != (beat is not None or reward is not None):
+            raise ValueError("the win objective, and only it, needs beat or reward")
         explicit = scale is not None
         compact = not explicit and tiles == COMPACT_TILES
+        chance = objective != "score"
         if compact:
-            scale = COMPACT_SHUT if objective == "shut" else COMPACT_SCORE
+            scale = COMPACT_SHUT if chance else COMPACT_SCORE
         elif scale is None:
-            scale = SCALE_SHUT if objective == "shut" else SCALE_SCORE
+            scale = SCALE_SHUT if chance else SCALE_SCORE
         self.tiles = tiles
         self.one_die = one_die
         self.objective = objective
         self.scale = scale
         self.box_sum = tiles * (tiles + 1) // 2
+        # The win objective: (score to beat, players holding it) and the
+        # value of ending on each open sum (``beat_reward``).
+        self.beat = beat
+        if beat is not None and reward is None:
+            reward = beat_reward(self.box_sum, beat[0], beat[1], scale)
+        self.reward = reward
         self.by_total = sets_by_total(tiles)
         self._low = None  # made by the first advance(): tables solved one
         # after the other never hold two, and an unsolved table none
@@ -182,7 +197,7 @@ class Solver:
             # the board's small-int range would be a heap object of its own
             # (CircuitPython 9.2.9: 32 KB more for two 9-tile tables).
             self.values = array("H" if compact else "l", range(1 << tiles))
-        self.values[0] = scale if objective == "shut" else self.box_sum * scale
+        self.values[0] = self._stuck(0)
         self._next = 1  # the next mask to solve
         self.done = False
         if solve:
@@ -198,6 +213,7 @@ class Solver:
         values = self.values
         scale = self.scale
         shut = self.objective == "shut"
+        reward = self.reward
         box_sum = self.box_sum
         rule = self.one_die
         ways = TWO_DICE_WAYS
@@ -216,7 +232,10 @@ class Solver:
                     left += tile
                 high >>= 1
                 tile += 1
-            stuck = 0 if shut else (box_sum - left) * scale
+            if reward is not None:
+                stuck = reward[left]
+            else:
+                stuck = 0 if shut else (box_sum - left) * scale
             for total in range(13):
                 best[total] = stuck
             first = starts[low]
@@ -267,6 +286,14 @@ class Solver:
         """States still to solve (0 once ``done``)."""
         return (1 << self.tiles) - self._next
 
+    def _stuck(self, left):
+        """The stored value of ending with open sum ``left``."""
+        if self.reward is not None:
+            return self.reward[left]
+        if self.objective == "shut":
+            return self.scale if left == 0 else 0
+        return (self.box_sum - left) * self.scale
+
     def _with_one_die(self, best):
         """36 * V of a state where one die may be used (few states)."""
         two = 0
@@ -278,7 +305,8 @@ class Solver:
     # ----- queries (the table must be complete) -------------------------
 
     def value(self, mask):
-        """V(mask) as an integer over ``scale``: a chance, or an expected score."""
+        """V(mask) as an integer over ``scale``: a chance (to shut, or to
+        win), or an expected score."""
         v = self.values[mask]
         if self.objective == "score":
             return self.box_sum * self.scale - v
@@ -304,9 +332,9 @@ class Solver:
     def _best_by_total(self, mask):
         """The best successor value (as stored) for each roll total 0..12."""
         values = self.values
-        stuck = 0
-        if self.objective == "score":
-            stuck = (self.box_sum - open_sum(mask)) * self.scale
+        stuck = self._stuck(open_sum(mask))
+        if self.objective == "shut":
+            stuck = 0       # (only the empty box is shut, and it never rolls)
         best = [stuck] * 13
         for total in range(1, 13):
             for t in self.by_total[total]:
@@ -324,6 +352,23 @@ class Solver:
         for total in range(2, 13):
             two += TWO_DICE_WAYS[total] * best[total]
         return 6 * (best[1] + best[2] + best[3] + best[4] + best[5] + best[6]) > two
+
+
+def chance_scale(tiles):
+    """The scale of a chance in the tables the board keeps (``Solver``'s
+    default): what a seat's ``reward`` for ``win_solver`` is counted in."""
+    return COMPACT_SHUT if tiles == COMPACT_TILES else SCALE_SHUT
+
+
+def beat_reward(box_sum, beat, holders, scale):
+    """The win objective's value of each final open sum 0..box_sum
+    (../shared/RULES.md 2.3): ending below ``beat`` wins, ending on it
+    shares the win with the ``holders`` players who made it."""
+    share = scale // (holders + 1)
+    out = []
+    for left in range(box_sum + 1):
+        out.append(scale if left < beat else share if left == beat else 0)
+    return out
 
 
 def percent_text(chance, scale, decimals=1):
@@ -357,15 +402,48 @@ def solver(tiles=9, one_die="high_shut", objective="shut", solve=True):
 
 
 def table_key(tiles, one_die, objective):
-    """A small number naming one table: its variant and objective."""
-    return tiles | ONE_DIE_RULES.index(one_die) << 4 | OBJECTIVES.index(objective) << 6
+    """A small number naming one table: its variant and objective (or BEAT)."""
+    return tiles | ONE_DIE_RULES.index(one_die) << 4 | (OBJECTIVES + (BEAT,)).index(objective) << 6
 
 
 def table_file(tiles, one_die, objective):
     """The name of its file on the drive (``tools/tables.py`` writes it),
     and the bytes of a value there (as in the board's arrays)."""
     return ("stb-%d-%s-%s.dwt" % (tiles, one_die.replace("_", "-"), objective),
-            2 if tiles == COMPACT_TILES else 4)
+            2 if tiles == COMPACT_TILES or objective == BEAT else 4)
+
+
+def beat_chances(tiles, one_die):
+    """For each score t = 0..box sum, the chance (over BEAT_SCALE) that a
+    player who plays to win from a full box, knowing t and one player on
+    it, wins: ends below t, or shares it.  A desktop computation (a win
+    table per t); the board reads it from the drive (``use_beat``)."""
+    full = (1 << tiles) - 1
+    out = []
+    for t in range(tiles * (tiles + 1) // 2 + 1):
+        s = Solver(tiles, one_die, WIN, beat=(t, 1))
+        out.append((s.value(full) * BEAT_SCALE + s.scale // 2) // s.scale)
+    return out
+
+
+_BEAT = []      # [tiles, one_die, chances]: the variant in play's
+
+
+def use_beat(chances, tiles, one_die):
+    """Keep ``chances`` (indexable, the app's read from the drive) as this
+    variant's ``beat_chances``."""
+    _BEAT[:] = [tiles, one_die, chances]
+
+
+def beat_table(tiles, one_die, build=True):
+    """This variant's ``beat_chances``: kept, else (``build``, the desktop)
+    computed and kept; None without them (12 tiles: none is made)."""
+    if _BEAT and _BEAT[0] == tiles and _BEAT[1] == one_die:
+        return _BEAT[2]
+    if not build or tiles not in BEAT_TILES:
+        return None
+    use_beat(beat_chances(tiles, one_die), tiles, one_die)
+    return _BEAT[2]
 
 
 def cached(tiles, one_die, objective):
@@ -402,6 +480,29 @@ def _drop(s):
 def clear_cache():
     while _CACHE:
         _drop(_CACHE[0])
+    del _WIN[:]
+    if _BEAT and hasattr(_BEAT[2], "close"):
+        _BEAT[2].close()
+    del _BEAT[:]
+
+
+_WIN = []       # [Solver]: the win table of the decision in play
+
+
+def win_solver(tiles, one_die, reward, solve=True):
+    """The win table of this variant and ``reward`` (the value of each
+    final open sum: ``beat_reward`` or a seat's estimate), the one kept:
+    solved, or with ``solve=False`` as it stands for the app to
+    ``advance()`` in slices."""
+    s = _WIN[0] if _WIN else None
+    if s is None or s.reward != reward or s.tiles != tiles or s.one_die != one_die:
+        del _WIN[:]
+        s = None                    # (the old one goes first: the heap holds one)
+        s = Solver(tiles, one_die, WIN, solve=False, reward=reward)
+        _WIN.append(s)
+    if solve and not s.done:
+        s.advance(1 << tiles)
+    return s
 
 
 def value(open_mask, objective="shut", tiles=9, one_die="high_shut"):

@@ -35,6 +35,7 @@ ALL_DEVICE = [
     (1, ("strong", "normal"), {}),
     (1, ("normal", "strong", "strong"), {"no_doubles": True}),
     (2, ("shut", "easy"), {}),
+    (2, ("easy", "strong"), {"tiles": 10}),
     (2, ("score", "easy", "shut"), {"mode": "together", "rounds": 2}),
     (3, ("strong", "normal", "strong"), {"rounds": 2}),
     (4, ("strong", "normal"), {"hold_cargo": True, "rounds": 2}),

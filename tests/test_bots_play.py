@@ -156,7 +156,7 @@ DIGESTS = {
 
 def test_levels_and_refusals():
     assert bots.levels(1) == ("easy", "normal", "strong")
-    assert bots.levels(2) == ("easy", "shut", "score")
+    assert bots.levels(2) == ("easy", "shut", "score", "strong")
     assert bots.levels(3) == ("normal", "strong")
     assert bots.levels(4) == ("normal", "strong", "expert")
     assert bots.levels(5) == ()

@@ -18,6 +18,10 @@ git) when they are missing or stale, so that it plays as the board does.
 * ``stb-<tiles>-<one die rule>-<objective>.dwt``: Shut the Box's solver
   tables (``stb_solver.Solver``), 18 of them: 2 KB (9 tiles), 4 KB (10)
   and 8 KB (12) each.
+* ``stb-<tiles>-<one die rule>-beat.dwt``: the chance that a player who
+  plays to win beats each score (``stb_solver.beat_chances``), which the
+  Strong seat weighs the players after it by: 9 and 10 tiles, 92 and 112
+  bytes.
 * ``cargo-hold-<cargo dice>-<rolls>.dwt``: Cargo's best rerolls with
   hold_cargo (``bot_cargo.tables``), the standard game's (3 dice, 5 rolls:
   4.3 KB) and the classic one's (2, 3: 450 bytes).
@@ -80,6 +84,11 @@ def stb():
                 files.append((name, encode(
                     ShutTheBox.GAME_ID, stb_solver.table_key(tiles, one_die, objective), 1,
                     [list(table.values)], width)))
+            if tiles in stb_solver.BEAT_TILES:
+                name, width = stb_solver.table_file(tiles, one_die, stb_solver.BEAT)
+                files.append((name, encode(
+                    ShutTheBox.GAME_ID, stb_solver.table_key(tiles, one_die, stb_solver.BEAT), 1,
+                    [stb_solver.beat_chances(tiles, one_die)], width)))
     return files
 
 

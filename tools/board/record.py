@@ -221,8 +221,8 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
 GAMES = {
     "dws5": (1, ("strong", "normal", "strong", "normal", "strong"), {}, 11),
     "dws2": (1, (None, None), {}, 12),
-    "stb12": (2, (None, "shut", None, "score"), {"tiles": 12}, 13),
-    "stbtog": (2, (None, "easy", "shut"), {"mode": "together"}, 14),
+    "stb12": (2, (None, "shut", None, "strong"), {"tiles": 12}, 13),
+    "stbtog": (2, (None, "easy", "strong"), {"mode": "together"}, 14),
     "dicedout": (3, (None, "normal", None, "strong"), {}, 15),
     "cargo": (4, (None, "normal", None, "expert"), {}, 16),
     "dice": (5, (None,), {"count": 3}, 17),
@@ -310,7 +310,7 @@ def screens_plan():
 # name -> (game id, seat levels, options)
 EVENING = (
     ("dws", 1, ("strong",) * 5, {}),
-    ("stb", 2, (None, "shut", None, "score"), {"tiles": 12}),
+    ("stb", 2, (None, "shut", None, "strong"), {"tiles": 12}),
     ("dicedout", 3, (None, "strong", "strong"), {}),
     ("cargo", 4, (None, "strong", "expert"), {}),
     ("dice", 5, (None,), {"count": 3}),

@@ -138,4 +138,27 @@ for name, classic in (("standard", False), ("classic", True)):
             for step in steps:
                 game.step(step)
     print("FLOOR cargo_strong_hold_%s %.1f" % (name, slowest))
+# Shut the Box's Strong seat, once it knows the score to beat, solves its
+# win table in slices of SLICE states a main-loop pass (dws_app.play.seats):
+# the whole table and the costliest slice, by tiles.
+from dws_app.play.seats import SLICE
+from dws_core.stb_solver import beat_reward, chance_scale, clear_cache as stb_clear, win_solver
+
+for tiles in (9, 10, 12):
+    stb_clear()
+    gc.collect()
+    free = gc.mem_free()
+    work = win_solver(tiles, "high_shut", beat_reward(tiles * (tiles + 1) // 2, 8, 1, chance_scale(tiles)),
+                      solve=False)
+    start = time.monotonic_ns()
+    slowest = 0
+    while not work.done:
+        t0 = time.monotonic_ns()
+        work.advance(SLICE)
+        slowest = max(slowest, ms(t0))
+    print("FLOOR stb_win_%d_solve %.1f" % (tiles, ms(start)))
+    print("FLOOR stb_win_%d_slice_max %.1f" % (tiles, slowest))
+    gc.collect()
+    print("FLOOR stb_win_%d_kept %d" % (tiles, free - gc.mem_free()))
+stb_clear()
 print("FLOOR done 0")

@@ -10,7 +10,7 @@ saves are the engine's bytes alone.  The menu reads a save's game id here
 (``game_id``) without decoding the game."""
 
 LETTERS = "ENSCRTX"    # fallback letters for level names that clash
-SHOWN = {"shut": "shut-best", "score": "low-score"}
+SHOWN = {"shut": "bold", "score": "low-score"}
 
 
 def level_names(game_id):
@@ -22,8 +22,8 @@ def level_names(game_id):
 
 def level_letters(game_id):
     """One capital per level, 'H' being the human, from the level's name as
-    the screens show it: e.g. E N S; Shut the Box easy / shut-best /
-    low-score gives E S L."""
+    the screens show it: e.g. E N S; Shut the Box easy / bold / low-score /
+    strong gives E B L S."""
     used = "H"
     out = []
     for name in level_names(game_id):

@@ -41,6 +41,10 @@ from dws_app.play.game_base import GameScreen
 from dws_app.play.levels import any_device, level_names, level_title
 
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
+# Work a decision waits for (``bots.prepare``) done per main-loop pass: 8
+# states of a Shut the Box win table, at most 71 ms on the Pico
+# (``python -m tools.board.think``).
+SLICE = 8
 
 
 # ----- screens ---------------------------------------------------------------
@@ -103,6 +107,8 @@ class SeatPlayer:
         self.no_hint = False        # the hint's table file is missing
         self.tell = None            # (line, line) to say once the game's screen is up
         self.last_human = None      # the seat of the last human turn handed over
+        self.hint_work = None       # the hint's work under way (``bots.prepare``)
+        self.shown = -1             # the percentage of a decision's work on screen
         # Shut the Box, DicedOut, Cargo: tables to find by the first pass
         # after the game's first frame (``tables.find``)
         self.lookup = game.GAME_ID in (2, 3, 4)
@@ -230,6 +236,13 @@ class SeatPlayer:
             if screen is not None and not screen.animating():
                 screen.say(*self.tell)
                 self.tell = None
+        if self.hint_work is not None:
+            screen = self._screen()
+            if screen is None or self.slice(screen, self.hint_work, "Hint: thinking"):
+                self.hint_work = None
+                if screen is not None:
+                    self.show_hint(screen)
+            return
         for _ in range(64):          # a hurried turn runs in one pass
             if not self._advance(now):
                 return
@@ -281,11 +294,15 @@ class SeatPlayer:
                 # collect the screen's garbage inside the decision).
                 return False
             key = self._key()
+            from dws_core.bots import bot_turn, prepare
+            work = prepare(g, self.plays(g.current))
+            if work is not None:
+                self.slice(screen, work, "P%d: device thinks" % (g.current + 1))
+                return False
             t0 = self.app.hw.ticks_ms()
             if self.rng is None:
                 from dws_core.rng import Rng
                 self.rng = Rng.from_bytes(self.app.hw.entropy(4))
-            from dws_core.bots import bot_turn
             self.queue = bot_turn(g, self.plays(g.current), self.rng)
             ms = ticks_diff(self.app.hw.ticks_ms(), t0)
             self.thinks += 1
@@ -316,6 +333,25 @@ class SeatPlayer:
             self.announce(screen)
         return self.hurry is not None
 
+    def slice(self, screen, work, what):
+        """One pass of ``work`` (``bots.prepare``), its progress on screen;
+        True once it is done.  Timed as a decision is (the think budget is
+        a pass's)."""
+        t0 = self.app.hw.ticks_ms()
+        done = work.advance(SLICE)
+        ms = ticks_diff(self.app.hw.ticks_ms(), t0)
+        self.thinks += 1
+        self.think_max = max(self.think_max, ms)
+        if self.app.test.get("heap_log"):
+            print("think", self.game.GAME_ID, "slice", ms)
+        pct = 100 - work.left() * 100 // work.size
+        if not done and pct // 10 != self.shown:
+            self.shown = pct // 10
+            screen.say(what, "%d%%" % pct)
+        if done:
+            self.shown = -1
+        return done
+
     def announce(self, screen):
         p = self.game.current
         level = self.levels[p]
@@ -336,6 +372,7 @@ class SeatPlayer:
 
     def on_button(self, screen, name):
         """First look at a game screen's button; True when used here."""
+        self.hint_work = None       # (a key stops the hint's thinking)
         if screen.game is not self.game or name == "START":
             self.hinted = None
             return False
@@ -364,9 +401,14 @@ class SeatPlayer:
         elif self.lookup:
             self.look_up()
         self.tell = None            # (this answer says it)
-        from dws_core.bots import hint, needs_tables
+        from dws_core.bots import hint, needs_tables, prepare
         if self.no_hint and needs_tables(g):
             screen.say("Hint: table file missing", "(make flash puts it back)")
+            return True
+        work = prepare(g, None)
+        if work is not None:        # (solved in slices by ``tick``, then shown)
+            self.hint_work = work
+            self.slice(screen, work, "Hint: thinking")
             return True
         steps, text = hint(g)
         target = first_target(steps)

@@ -11,7 +11,11 @@ in the board suite)."""
 
 from dws_app import drive
 
-STB_LEVELS = ("shut", "score")   # Shut the Box levels that use solver tables
+# The Shut the Box solver tables each level reads (the hint: None): Strong
+# plays the score table's policy until it knows what to beat, and weighs
+# the players still to play by the beat table (9 and 10 tiles).
+STB_TABLES = (("shut", ("shut",)), ("score", ("score",)), ("strong", ("score", "beat")),
+              (None, ("shut", "score", "beat")))
 
 
 def find(game, levels):
@@ -56,32 +60,43 @@ def cargo_tables(game, levels):
 
 
 def stb_tables(game, levels):
-    """Shut the Box's solver tables this game can ask for, a device seat's
-    (its level names its objective), and both of the hint's when a seat is
-    human: read from the drive into the solver's cache, unless there."""
+    """Shut the Box's solver tables this game can ask for, its device
+    seats' and, when a seat is human, the hint's (``STB_TABLES``): read
+    from the drive into the solver's cache, unless there.  The levels
+    (None: the hint) left without one of theirs, and why."""
+    from dws_core.stb_solver import BEAT, BEAT_TILES, beat_table, cached, table_file, table_key, use, use_beat
     want = []
-    for lv in levels:
-        if lv in STB_LEVELS and lv not in want:
-            want.append(lv)
-    if None in levels:
-        for objective in STB_LEVELS:
-            if objective not in want:
-                want.append(objective)
-    from dws_core.stb_solver import cached, table_file, table_key, use
-    missing = []
+    for level, objectives in STB_TABLES:
+        if level in levels:
+            for objective in objectives:
+                if objective not in want and (objective != BEAT or game.tiles in BEAT_TILES):
+                    want.append(objective)
+    failed = []
     why = None
     for objective in want:
         variant = (game.tiles, game.one_die, objective)
-        if cached(*variant) is None:
-            name, width = table_file(*variant)
-            stored, why_not = drive.open_table(name, game.GAME_ID, table_key(*variant), 1, 1 << game.tiles, width)
-            if stored is None:
-                missing.append(objective)
-                why = why_not
-            else:
-                use(stored, *variant)
-    if missing and None in levels:
-        missing.append(None)
+        if objective == BEAT:
+            if beat_table(game.tiles, game.one_die, False) is not None:
+                continue
+        elif cached(*variant) is not None:
+            continue
+        name, width = table_file(*variant)
+        stored, why_not = drive.open_table(name, game.GAME_ID, table_key(*variant), 1,
+                                           game.tiles * (game.tiles + 1) // 2 + 1 if objective == BEAT
+                                           else 1 << game.tiles, width)
+        if stored is None:
+            failed.append(objective)
+            why = why_not
+        elif objective == BEAT:
+            use_beat(stored, game.tiles, game.one_die)
+        else:
+            use(stored, *variant)
+    missing = []
+    for level, objectives in STB_TABLES:
+        if level in levels:
+            for objective in objectives:
+                if objective in failed and level not in missing:
+                    missing.append(level)
     return missing, why
 
 
