@@ -9,7 +9,8 @@ import os
 import sys
 
 MODULES = ("bench.dws", "bench.stb", "bench.games", "bench.store", "bench.bots",
-           "bench.app_heap", "bench.cargo_win", "bench.dws_win", "bench.stb_win")
+           "bench.app_heap", "bench.cargo_win", "bench.dws_win", "bench.stb_win",
+           "bench.dicedout_win")
 
 # key -> (budget, what it protects)
 BUDGETS = {
