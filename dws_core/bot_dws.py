@@ -67,6 +67,8 @@ class _Eval:
         # cost up to 4 x 17 ms on the Pico, 146 ms a decision in dws5)
         self.race = None
         self.denial = None
+        self.plain = None           # (a hint's) the best plan but for the end's weight
+        self.plain_value = None
         if strong and weighs_others(game):
             from dws_core import bot_dws_race
             if race and game.players <= RACE_PLAYERS:
@@ -81,6 +83,9 @@ class _Eval:
 
     def offer(self, value, plan):
         if self.race is not None:
+            if self.plain_value is not None and value > self.plain_value:
+                self.plain_value = value
+                self.plain = plan
             value += self.race_value(plan)
         if value > self.best_value:
             self.best_value = value
@@ -448,17 +453,38 @@ def hint(game):
     start = type(game).decode(game.checkpoint()) if game.picked else game
     known = not start.picked
     ev = _Eval(start if known else game, True)
+    ev.plain_value = -(1 << 29)     # (the reason: what the end of the game changed)
     if known and True in start.dice_free:
         _enumerate(ev)
     plan = ev.best
     target = ev.best_value if plan else None
+    why = _why(ev) if known else ""
     undone = []
     steps = _onward(game, ev, plan, target)
     while steps is None:
         undone.append(game.undo()[0][1])
         steps = _onward(game, ev, plan, target)
     rows_done()
-    return [("undo",)] * len(undone) + steps, _describe(game, undone, steps)
+    text = _describe(game, undone, steps)
+    if why and len(text) + len(why) <= HINT_CHARS:
+        text += why
+    return [("undo",)] * len(undone) + steps, text
+
+
+HINT_CHARS = 45     # what two lines of 26 hold after "Hint: " (the app wraps at words)
+
+
+def _why(ev):
+    """The reason, when weighing the end of the game changed the best
+    whole turn: the plan that scores most would end the game and lose it,
+    or this one ends it and wins."""
+    if ev.race is None or ev.plain is None or ev.plain == ev.best:
+        return ""
+    if ev.race_value(ev.plain) < 0:
+        return ": ending now loses"
+    if ev.race_value(ev.best) > 0:
+        return ": ends it, winning"
+    return ""
 
 
 def _onward(game, ev, plan, target):

@@ -64,10 +64,21 @@ def test_strong_keeps_the_game_going_as_the_last_player_behind():
     assert sorted(game.dice_value[s[1]] for s in steps if s[0] == "pick") == [1, 1]
 
 
-def test_the_hint_agrees():
-    for data in (BEHIND_IN_ROUND_19, LAST_OF_ROUND_17):
-        steps, _text = bots.hint(game_at(data))
+def test_the_hint_agrees_and_says_why():
+    """The hint plays Strong's turn and, where the turn that scores most
+    would end the game behind, says so."""
+    for data, words in ((BEHIND_IN_ROUND_19, "Take red 3+purple 3: ending now loses"),
+                        (LAST_OF_ROUND_17, "Take red 1+1: ending now loses")):
+        steps, text = bots.hint(game_at(data))
         assert not after(game_at(data), steps).ending
+        assert text == words
+
+
+def test_no_reason_where_the_end_changes_nothing():
+    game = DiceWideShut(2, seed=5)
+    build(game.run_points)
+    _steps, text = bots.hint(game)
+    assert text and ":" not in text
 
 
 def in_reach_behind(game):
