@@ -12,6 +12,7 @@ from dws_core import bot_dicedout, bots
 from dws_core.dicedout import EXTRA, PENALTY, DicedOut
 from dws_core.rng import Rng
 from test_bots_exact import reference_dicedout
+from test_bots_play import random_position
 
 ALL = 0x7FF
 BONUS = (1 << 0) | (1 << 10)  # 2 and 12
@@ -361,14 +362,7 @@ def test_strong_penalises_the_leader_whatever_the_gap():
 
 def random_game(seed, players, rounds, moves):
     """A game ``moves`` random legal steps in (a seeded start)."""
-    game = DicedOut(players, seed=seed, options={"rounds": rounds})
-    picker = Rng(seed + 99)
-    for _ in range(moves):
-        if game.over:
-            break
-        legal = game.legal_steps()
-        game.step(legal[picker.below(len(legal))])
-    return game
+    return random_position((DicedOut.GAME_ID, players, {"rounds": rounds}), seed, moves)
 
 
 @settings(max_examples=100)
