@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 PY_STAMP := $(VENV)/.installed-requirements
 NODE_STAMP := node_modules/.installed-lock
 
-.PHONY: setup fat-tools test test-board test-board-full bench play screenshots flash bundle clean
+.PHONY: setup fat-tools test test-board test-board-full bench bench-mc play screenshots flash bundle clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -41,6 +41,11 @@ test-board-full: setup fat-tools
 
 bench: setup
 	$(PY) -m bench
+
+# Dice Wide Shut's Strong against the Monte Carlo reference (slow: about
+# 35 minutes a worker; merges its keys into bench.json).
+bench-mc: setup
+	$(PY) -m bench.dws_mc $(ARGS)
 
 play: setup
 	$(PY) -m sim $(ARGS)
