@@ -133,7 +133,7 @@ def test_a_missing_or_refused_file_is_none_with_a_reason(monkeypatch, tmp_path):
 
 def test_the_writer_writes_only_what_differs(tmp_path):
     names = sorted(path.split("/")[1] for path in tables.table_files())
-    assert len(names) == 2 + 3 * 3 * 2 + 2        # (dws, dicedout, stb's, cargo's)
+    assert len(names) == 2 + 3 * 3 * 2 + 2 * 3 + 2  # (dws, dicedout, stb's, stb's beat, cargo's)
     assert sorted(tables.write(tmp_path)) == names
     assert tables.write(tmp_path) == []
     (tmp_path / "dicedout.dwt").write_bytes(b"old")
@@ -267,6 +267,30 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     s.press("SELECT")
     assert s.screen.msg1.shown().startswith("Hint:") and "thinking" not in s.screen.msg1.shown()
     assert dws_columns.ready(s.app.game.run_points) and built == []
+
+
+@pytest.mark.parametrize("tiles", (9, 10))
+def test_the_beat_files_hold_the_chances_to_beat_each_score(tiles, table_at):
+    """The Strong seat's weight of the players still to play: the file is
+    ``beat_chances``, and a game reads it into the solver's keeping."""
+    from dws_app.play.tables import stb_tables
+    from dws_core import stb_solver
+    from dws_core.stb import ShutTheBox
+    files = dict(tables.stb())
+    for one_die in stb_solver.ONE_DIE_RULES:
+        name, width = stb_solver.table_file(tiles, one_die, stb_solver.BEAT)
+        box_sum = tiles * (tiles + 1) // 2
+        shape = (2, stb_solver.table_key(tiles, one_die, stb_solver.BEAT), 1, box_sum + 1, width)
+        stored = table_at(files[name], shape)
+        assert [stored[t] for t in range(box_sum + 1)] == stb_solver.beat_chances(tiles, one_die)
+    stb_solver.clear_cache()
+    game = ShutTheBox(2, seed=1, options={"tiles": tiles})
+    assert stb_tables(game, [None, "strong"]) == ([], None)
+    kept = stb_solver.beat_table(tiles, "high_shut", False)
+    assert isinstance(kept, drive.Table)
+    assert kept[0] == stb_solver.beat_chances(tiles, "high_shut")[0]
+    stb_solver.clear_cache()
+    assert kept.file is None                     # (closed with the game's tables)
 
 
 def test_shut_the_box_with_12_tiles_reads_its_tables_and_never_waits(monkeypatch):
