@@ -39,3 +39,27 @@ def compose(hw, scale=3):
         y = y0 + i * (LED_SIZE + LED_GAP)
         draw.ellipse((x, y, x + LED_SIZE, y + LED_SIZE), fill=leds[i], outline=(90, 90, 90))
     return image
+
+
+SHEET_COLUMNS = 5
+LABEL_H = 16
+
+
+def contact_sheet(shots, columns=SHEET_COLUMNS, width=None):
+    """One PIL image of every (name, image) in ``shots``: a grid of
+    ``columns``, each picture (scaled to ``width`` when given) over its name,
+    in the order given."""
+    if width is not None:
+        shots = [(name, im.resize((width, im.height * width // im.width), Image.LANCZOS))
+                 for name, im in shots]
+    cell_w = max(im.width for _name, im in shots)
+    cell_h = max(im.height for _name, im in shots) + LABEL_H
+    rows = (len(shots) + columns - 1) // columns
+    sheet = Image.new("RGB", (columns * cell_w, rows * cell_h), (24, 24, 28))
+    draw = ImageDraw.Draw(sheet)
+    for i, (name, im) in enumerate(shots):
+        x = (i % columns) * cell_w
+        y = (i // columns) * cell_h
+        sheet.paste(im, (x, y))
+        draw.text((x + MARGIN, y + im.height), name, fill=(220, 220, 220))
+    return sheet

@@ -1,5 +1,8 @@
 """``python -m sim.screenshots``: one PNG per screen and profile in
-out/screenshots/<profile>-<screen>.png (the screen at 3x, LEDs beside it)."""
+out/screenshots/<profile>-<screen>.png (the screen at 3x, LEDs beside it),
+and one contact sheet per profile of every screen, docs/gallery-<profile>.png
+(the README shows them): kept in git, so that a change to what the screens
+show is a diff someone can look at."""
 
 import os
 import random
@@ -10,6 +13,10 @@ from sim.script import Session
 from dws_app.lobby.setup import start_game
 
 OUT = os.path.join("out", "screenshots")
+GALLERY = "docs"
+# Each picture's width in a contact sheet (the PyBadge's 160-pixel screen
+# at 2x, the Pico's 320 at 1x, and the LEDs beside them).
+SHEET_WIDTH = {"pybadge": 366, "pico_dice": 380}
 
 
 def _dws_session(profile, players=3, seed=7):
@@ -126,12 +133,19 @@ def scenes(profile):
 
 
 def main(argv=None):
+    from sim.render import contact_sheet
     os.makedirs(OUT, exist_ok=True)
     for profile in ("pybadge", "pico_dice"):
+        shots = []
         for name, session in scenes(profile):
             path = os.path.join(OUT, "%s-%s.png" % (profile, name))
-            session.image().save(path)
+            image = session.image()
+            image.save(path)
+            shots.append((name, image))
             print(path)
+        path = os.path.join(GALLERY, "gallery-%s.png" % profile)
+        contact_sheet(shots, width=SHEET_WIDTH[profile]).save(path, optimize=True)
+        print(path)
     return 0
 
 
