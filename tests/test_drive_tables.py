@@ -320,3 +320,19 @@ def test_shut_the_box_with_12_tiles_reads_its_tables_and_never_waits(monkeypatch
     assert "score" in decisions and "shut" in decisions
     assert solved == []
     assert S._CACHE == [] and all(t.values.file is None for t in held)
+
+
+def test_computed_tables_are_kept_by_the_code_that_made_them(monkeypatch, tmp_path):
+    """The second ask reads the cache; other code, or a damaged cache,
+    computes them again."""
+    made = []
+    monkeypatch.setattr(tables, "computed", lambda: made.append(1) or {"tables/a.dwt": b"A",
+                                                                      "tables/b.dwt": b"BB"})
+    first = tables.table_files(tmp_path)
+    assert tables.table_files(tmp_path) == first == {"tables/a.dwt": b"A", "tables/b.dwt": b"BB"}
+    assert len(made) == 1
+    (tmp_path / tables.source_key() / "b.dwt").unlink()
+    assert tables.table_files(tmp_path) == first and len(made) == 2
+    monkeypatch.setattr(tables, "source_key", lambda: "other")
+    assert tables.table_files(tmp_path) == first and len(made) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other"]   # (the old code's went)

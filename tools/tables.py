@@ -27,7 +27,9 @@ git) when they are missing or stale, so that it plays as the board does.
   4.3 KB) and the classic one's (2, 3: 450 bytes).
 """
 import binascii
+import hashlib
 import os
+import shutil
 import struct
 import sys
 import tempfile
@@ -41,6 +43,11 @@ for _p in (str(REPO), str(REPO / "lib")):
 from dws_app import drive  # noqa: E402  (the reader: its format constants)
 
 DIR = "tables"
+# Computed tables, kept by the code that computes them (``table_files``):
+# every drive `make flash` or the board suite builds, and every simulator
+# start, would otherwise work them all out again (Shut the Box's beat files
+# alone are 300 win tables).
+CACHE = REPO / "build" / "tables"
 
 
 def encode(kind, key, rows, values, width=2):
@@ -123,10 +130,48 @@ def cargo():
     return files
 
 
-def table_files():
-    """{path under the slot: bytes} of every table."""
+def computed():
+    """{path under the slot: bytes} of every table, worked out now."""
     return {DIR + "/" + name: data
             for name, data in [dws_columns(), dicedout()] + stb() + cargo()}
+
+
+def source_key():
+    """A digest of the code the tables are computed by: the core's modules,
+    this one and the reader's format (``dws_app.drive``)."""
+    digest = hashlib.sha1()
+    for path in sorted((REPO / "dws_core").glob("*.py")) + [Path(__file__).resolve(),
+                                                             REPO / "lib" / "dws_app" / "drive.py"]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def table_files(cache=None):
+    """{path under the slot: bytes} of every table: from the cache of this
+    source (``source_key``), else computed and put there."""
+    folder = Path(cache if cache is not None else CACHE) / source_key()
+    index = folder / "index.txt"
+    if index.is_file():
+        try:
+            return {DIR + "/" + name: (folder / name).read_bytes()
+                    for name in index.read_text().split()}
+        except OSError:
+            pass                        # (a damaged cache: computed again)
+    files = computed()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=folder.parent))
+    for path, data in files.items():
+        (tmp / path.split("/", 1)[1]).write_bytes(data)
+    (tmp / "index.txt").write_text("\n".join(p.split("/", 1)[1] for p in files) + "\n")
+    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        os.replace(tmp, folder)         # whole or not at all (another process may race)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+    for old in folder.parent.iterdir():     # (tables of code no longer here)
+        if old.name != folder.name and not old.name.startswith("tmp"):
+            shutil.rmtree(old, ignore_errors=True)
+    return files
 
 
 def write(folder=None):
