@@ -7,7 +7,8 @@ policies for an average), "strong" (plays to win the game in front of it).
 * strong: once the score to beat is known (``beat``: the last player of the
   last round in turns mode, the last player still in play in together
   mode), the exact policy that maximises the chance to win
-  (../shared/RULES.md 2.3: end below it, or share it).  Before that (9 and
+  (../shared/RULES.md 2.3: end below it, or share it), with 9 and 10 tiles
+  (12 tiles: the lowest expected score, ``WIN_TILES``).  Before that (9 and
   10 tiles, turns mode) an estimate of the same: the players still to play
   are weighed by their chance to beat what it scores (``reward``);
   otherwise the lowest expected score; alone, the best chance to shut.
@@ -22,13 +23,18 @@ mode), or the tiles of one set followed by its confirm.
 """
 
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum, tiles_of
-from dws_core.stb_solver import (BEAT_SCALE, BEAT_TILES, WIN, beat_reward, beat_table,
-                                 chance_scale, sets_by_total, solver, win_solver)
+from dws_core.stb_solver import (BEAT_SCALE, WIN, beat_reward, beat_table, chance_scale,
+                                 sets_by_total, solver, win_solver)
 
 # Levels that read a table file (the drive's, or built): strong plays the
 # score table's policy until it knows a score to beat.
 TABLE_LEVELS = ("shut", "score", "strong")
 STRONG = "strong"
+# Tile counts whose win table the board can hold: with 12 tiles it is 8 KB
+# (4,096 states), and solving it left 22,000 bytes free in the PyBadge-sized
+# heap's evening (the suite's floor is 24 KB; 39,952 on the Pico, floor 40
+# KB): there Strong plays the lowest expected score.
+WIN_TILES = (9, 10)
 
 
 def _solver(game, objective):
@@ -71,21 +77,21 @@ def reward(game, p):
       (../shared/RULES.md 2.3: exact when no one is left to play).
     * Each player still to play must then beat p's total: p keeps the win
       with the chance that a player who plays to win fails to
-      (``stb_solver.beat_chances``, the drive's: 9 and 10 tiles).  With 12
-      tiles, or another box still open in together mode, there is nothing
-      to weigh them by: None (the seat plays for the lowest expected
-      score)."""
+      (``stb_solver.beat_chances``, the drive's: 9 and 10 tiles).  With
+      another box still open in together mode there is nothing to weigh
+      them by: None (the seat plays for the lowest expected score).
+
+    None with 12 tiles (``WIN_TILES``): the board has no room for the table."""
     where = standing(game, p)
-    if where is None:
+    if where is None or game.tiles not in WIN_TILES:
         return None
     mine, known, later = where
     chances = None
     if later:
-        # Only a player still to play from a full box is weighed: not one
-        # in play together (its box is open now), nor with 12 tiles (no
-        # table: weighing only the scores made played worse, -5.7 points
-        # of win share as the middle of three).
-        if game.together or game.tiles not in BEAT_TILES:
+        # Only a player still to play from a full box is weighed, not one
+        # in play together (its box is open now: weighing only the scores
+        # made played worse, -5.7 points of win share as the middle of three).
+        if game.together:
             return None
         chances = beat_table(game.tiles, game.one_die)
     scale = chance_scale(game.tiles)
