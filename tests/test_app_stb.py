@@ -269,6 +269,7 @@ def test_one_die_and_stuck_turn(profile):
 def declaring_game(profile, seats=None):
     """Together mode, remaining_le_6, three players: P1 and P3 may use one
     die (P2 not), P1 rolls; opened as Continue would (with ``seats``)."""
+    from dws_app.lobby.catalog import tables_of
     from dws_app.play.seats import SeatPlayer
     s = Session(profile, seed=2)
     game = ShutTheBox(3, seed=7, start_player=0,
@@ -277,7 +278,7 @@ def declaring_game(profile, seats=None):
     game.boxes[2] = 0b000001001          # 1 4: sum 5
     game._next_decider()
     game._mark_checkpoint()
-    s.app.seats = SeatPlayer(s.app, game, seats)
+    s.app.seats = SeatPlayer(s.app, game, seats, tables_of(game.GAME_ID))
     s.app.open_game(game)
     return s, game
 

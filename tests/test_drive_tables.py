@@ -254,7 +254,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     built = [dws_columns._column_table(s.app.game.run_points, h, k)
              for h in (0, 1) for k in range(9)]
     dws_columns.clear_cache()
-    from dws_app.play.tables import dws_columns as from_drive
+    from dws_app.play.tables_dws import columns as from_drive
     assert from_drive(s.app.game.run_points) is None     # (None: no trouble)
     assert [dws_columns._column_table(s.app.game.run_points, h, k)
             for h in (0, 1) for k in range(9)] == built
@@ -273,7 +273,7 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
 def test_the_beat_files_hold_the_chances_to_beat_each_score(tiles, table_at):
     """The Strong seat's weight of the players still to play: the file is
     ``beat_chances``, and a game reads it into the solver's keeping."""
-    from dws_app.play.tables import stb_tables
+    from dws_app.play.tables_stb import find as stb_tables
     from dws_core import stb_solver
     from dws_core.stb import ShutTheBox
     files = dict(tables.stb())

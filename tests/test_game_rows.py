@@ -91,3 +91,41 @@ def test_a_game_row_without_a_bot_module_offers_no_device_seat(with_pig, monkeyp
     game = pig.Pig(2, seed=1)
     with pytest.raises(ValueError):
         bots.bot_turn(game, "bold", None)
+
+
+# ----- the tables' row: each game's table module ------------------------------
+
+@pytest.mark.parametrize("row", catalog.GAME_SCREENS, ids=lambda row: str(row[0]))
+def test_a_game_with_table_files_names_their_module_in_its_row(row):
+    """A game whose device seats read table files (its bot module's
+    ``TABLE_LEVELS``, Dice Wide Shut's column tables) names the module that
+    looks them up, with the contract the seats use; the modules it keeps
+    let go of their tables on ``clear_cache``."""
+    import importlib
+    gid, _module, _cls, tables = row
+    bot = bots._module(gid)
+    has_files = bool(getattr(bot, "TABLE_LEVELS", ()))
+    assert (tables is not None) == has_files, row
+    if tables is None:
+        return
+    assert tables.startswith("dws_app.play.tables_")   # (forgotten with the game)
+    mod = importlib.import_module(tables)
+    assert callable(mod.find) and mod.AT_START in (True, False) and mod.CACHES
+    for name in mod.CACHES:
+        assert callable(importlib.import_module(name).clear_cache)
+
+
+def test_a_new_game_drops_only_the_tables_of_other_kinds_of_game(monkeypatch):
+    """``memory.drop_tables(keep)``: every imported core module's tables but
+    the kept ones' go."""
+    from dws_app import memory
+    from dws_core import bot_cargo, bot_dicedout, stb_solver
+    dropped = []
+    for mod in (bot_cargo, bot_dicedout, stb_solver):
+        monkeypatch.setattr(mod, "clear_cache", lambda name=mod.__name__: dropped.append(name))
+    memory.drop_tables(("dws_core.stb_solver",))
+    assert "dws_core.stb_solver" not in dropped
+    assert {"dws_core.bot_cargo", "dws_core.bot_dicedout"} <= set(dropped)
+    del dropped[:]
+    memory.drop_tables()
+    assert {"dws_core.bot_cargo", "dws_core.bot_dicedout", "dws_core.stb_solver"} <= set(dropped)

@@ -420,8 +420,9 @@ class App:
         in the same pass a 5-seat Strong start froze the Pico for 290-336 ms.
         The old screen stays up between the two."""
         if self.seats is None or self.seats.game is not game:
+            from dws_app.lobby.catalog import tables_of
             from dws_app.play.seats import SeatPlayer
-            self.seats = SeatPlayer(self, game)
+            self.seats = SeatPlayer(self, game, None, tables_of(game.GAME_ID))
         self.game_running(True)
         self.game = game
         self.played = True

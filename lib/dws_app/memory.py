@@ -19,10 +19,6 @@ LOBBY = ("dws_app.lobby", "dws_core.games")
 # whose name begins dws_core.bot, and those they import).
 PLAY = ("dws_app.play", "dws_app.drive", "dws_core.bot", "dws_core.dws_columns",
         "dws_core.stb_solver", "dws_core.cargo_chase")
-# The modules that keep a game's one-off tables (``clear_cache()``), by the
-# game id they serve.
-TABLE_MODULES = ((1, "dws_core.bot_dws"), (2, "dws_core.stb_solver"), (3, "dws_core.bot_dicedout"),
-                 (4, "dws_core.bot_cargo"))
 # Only on the board: CPython (tests, simulator) keeps one copy of each class.
 FORGETS = sys.implementation.name != "cpython"
 
@@ -81,11 +77,13 @@ def heap_figures():
     return gc.mem_free(), gc.mem_alloc()
 
 
-def drop_tables(keep=None):
+def drop_tables(keep=()):
     """Let go of the one-off tables the games' bots keep (8-16 KB of heap on
-    the board), but those of game id ``keep``: a new game drops the others',
-    a finished one all.  A module not imported has none (nothing is
-    imported for it)."""
-    for gid, name in TABLE_MODULES:
-        if gid != keep and name in sys.modules:
-            sys.modules[name].clear_cache()
+    the board): every imported core module's ``clear_cache()`` but those
+    of the modules ``keep``.  A new game drops those of another kind of
+    game (its own table module names the modules to keep), a finished one
+    all.  A module not imported has none."""
+    for name in imported(("dws_core.",)):
+        clear = getattr(sys.modules[name], "clear_cache", None)
+        if clear is not None and name not in keep:
+            clear()

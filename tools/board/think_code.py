@@ -68,7 +68,7 @@ print("FLOOR dws_now_tables_kept %d" % (free - gc.mem_free()))
 # table file open, as in a game.
 from binascii import unhexlify
 
-from dws_app.play.tables import dws_columns
+from dws_app.play.tables_dws import columns as dws_columns
 from dws_core import bot_dws, bot_dws_race  # noqa: F401  (imported when a game starts, as the seats do)
 from dws_core.bots import bot_turn
 from dws_core.dws import DiceWideShut
@@ -119,7 +119,7 @@ for name, data in RACE:
 # Cargo with hold_cargo: Strong's crewed decisions read the best rerolls
 # from the drive's file (the Pico built it in 231 ms for the classic game,
 # over 2 s for the standard one); the slowest of a seeded game's, by game.
-from dws_app.play.tables import find
+from dws_app.play.tables_cargo import find
 from dws_core.cargo import Cargo
 
 for name, classic in (("standard", False), ("classic", True)):

@@ -71,7 +71,8 @@ def continue_game(app):
     if data and len(refused) == before:
         from dws_app.play.seats import SeatPlayer
         game = kept[-1]
-        app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game))
+        from dws_app.lobby.catalog import tables_of
+        app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game), tables_of(game.GAME_ID))
         app._saved = game.checkpoint()
         app.open_game(game)
     else:

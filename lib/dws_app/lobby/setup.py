@@ -168,7 +168,8 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
         for b in app.hw.entropy(4):
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
-    app.seats = SeatPlayer(app, game, seats)
+    from dws_app.lobby.catalog import tables_of
+    app.seats = SeatPlayer(app, game, seats, tables_of(game_id))
     # Inside the main loop the autosave of the pass after the one that
     # builds its screen saves it, after the first frame: the write (30-80
     # ms on the Pico) is not part of the open, and the pass stays under 300

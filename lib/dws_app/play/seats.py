@@ -21,15 +21,17 @@ The one-off tables of the bots and hints (Shut the Box's exact solver for a
 device seat's level "shut" / "score" and, whenever a seat is human, both for
 the hint; the Strong DicedOut seat's expected round scores, the hint's too;
 Dice Wide Shut's column tables, the Strong seats' and the hint's) are files
-on the drive that ``make flash`` wrote (``dws_app.play.tables``), never built on
-the board.  Shut the Box's and DicedOut's are looked up by the first pass
-after the game's first frame (a device seat waits for that pass), Dice Wide
-Shut's with the seats when one is a device, else at the first hint.  A
+on the drive that ``make flash`` wrote, never built on the board.  The
+game's table module (``dws_app.play.tables_*``, named by its row in
+``dws_app.lobby.catalog``) looks them up by the first pass after the game's
+first frame (a device seat waits for that pass), or, when it says
+``AT_START`` (Dice Wide Shut), with the seats when one is a device, else at
+the first hint.  A
 level whose file is missing or damaged plays as the strongest level that
 needs none (``bots.table_free``) and the screen says so once; a hint that
 needs a missing file says so instead.  The choice of level is kept as it
 was (saved with the game), so a drive put right plays it again.  A new or
-resumed game drops the tables other games left (``memory.drop_tables``).
+resumed game drops the tables games before it left (``memory.drop_tables``).
 
 Saved games carry the seats in front of the engine bytes only when some seat
 is device-played (``dws_app.play.levels``), so all-human saves are unchanged.
@@ -83,7 +85,7 @@ def hint_text(steps, text):
 
 
 class SeatPlayer:
-    def __init__(self, app, game, seat_levels=None):
+    def __init__(self, app, game, seat_levels=None, tables=None):
         self.app = app
         self.game = game
         # The game's levels (its row's: a game in play has no list of games)
@@ -109,16 +111,24 @@ class SeatPlayer:
         self.last_human = None      # the seat of the last human turn handed over
         self.hint_work = None       # the hint's work under way (``bots.prepare``)
         self.shown = -1             # the percentage of a decision's work on screen
-        # Shut the Box, DicedOut, Cargo: tables to find by the first pass
-        # after the game's first frame (``tables.find``)
-        self.lookup = game.GAME_ID in (2, 3, 4)
-        self.columns = False        # Dice Wide Shut's column tables looked up
-        from dws_app.memory import drop_tables
-        drop_tables(keep=game.GAME_ID)   # other games' tables: heap this one needs
+        # The game's table module (its catalog row's) until its tables are
+        # looked up: by the first pass after the game's first frame, or
+        # (``AT_START``) here when a seat is a device, else at the first hint
+        self.lookup = tables
+        self.at_start = False
+        keep = ()
+        if tables is not None:
+            mod = __import__(tables, None, None, ["find"])
+            self.at_start = mod.AT_START
+            keep = mod.CACHES
+        from dws_app.memory import drop_tables, forget
+        drop_tables(keep)           # other games' tables: heap this one needs
+        if self.at_start and not any_device(self.levels) and app.forgets:
+            forget((tables,))       # (until the first hint)
         # (Here, before the game screen is built: from .py sources the bot
         # module compiles only in a heap without it, cp10_py in the board suite.)
-        if game.GAME_ID == 1 and any_device(self.levels):
-            self.dws_tables()       # (a human-only game: at its first hint)
+        if self.at_start and any_device(self.levels):
+            self.look_up()          # (a human-only game: at its first hint)
         if any_device(self.levels):
             # The device seats' code before the first frame, not inside
             # their first decision (the think budget: 100 ms a decision).
@@ -132,49 +142,17 @@ class SeatPlayer:
                     collect(name)
                     __import__(name)
 
-    def dws_tables(self):
-        """Load the Dice Wide Shut bot, and open the column tables on the
-        drive, once.  Without the file Strong seats play Normal, which
-        works out its own table (the columns' scores now) here, before the
-        game's first decision."""
-        if self.columns:
-            return
-        self.columns = True
-        from dws_app.memory import collect
-        # From .py sources each module compiles in a heap just collected,
-        # the bot's too, before the game screen is built (cp10_py).
-        for name in ("dws_core.dws_columns", "dws_core.bot_dws", "dws_core.bot_dws_race"):
-            if name == "dws_core.bot_dws_race":
-                from dws_core.bot_dws import weighs_others
-                if not weighs_others(self.game):
-                    break           # (4-5 players: Strong weighs no other player)
-            collect(name)           # (each compiled in a heap just collected)
-            __import__(name)
-        if not [lv for lv in self.levels if lv != "easy"]:
-            return                  # (Easy seats only: no table, no hint)
-        from dws_app.play.tables import dws_columns
-        why = dws_columns(self.game.run_points)   # None: there
-        self._forget_tables()
-        if why is not None:
-            self.without(("strong", None), why)
-            if any_device(self.levels):   # Normal's own, not in a decision
-                from dws_core.dws_columns import now_tables
-                now_tables(self.game.run_points)
-
     def look_up(self):
-        """Shut the Box, DicedOut, Cargo: open the table files this game's
-        seats and hint use (a pass of its own, after the game's first frame)."""
-        self.lookup = False
-        from dws_app.play.tables import find
-        missing, why = find(self.game, self.levels)
-        self._forget_tables()
-        if missing:
-            self.without(missing, why)
-
-    def _forget_tables(self):
+        """Open the table files this game's seats and hint use (the game's
+        table module's ``find``), then let that module go."""
+        name = self.lookup
+        self.lookup = None
+        missing, why = __import__(name, None, None, ["find"]).find(self.game, self.levels)
         if self.app.forgets:        # (used once: its code goes for the rest of the game)
             from dws_app.memory import forget
-            forget(("dws_app.play.tables",))
+            forget((name,))
+        if missing:
+            self.without(missing, why)
 
     def without(self, missing, why):
         """Levels (None: the hint) whose table file is missing (``why``, one
@@ -228,7 +206,7 @@ class SeatPlayer:
     # ----- the main loop --------------------------------------------------
 
     def tick(self, now, solve=True):
-        if self.lookup and solve:
+        if self.lookup and solve and not self.at_start:
             self.look_up()
             return
         if self.tell is not None:
@@ -286,7 +264,7 @@ class SeatPlayer:
             self.hurry = None
             return False
         if not self.queue:
-            if self.lookup:         # (its tables are looked up in this pass)
+            if self.lookup and not self.at_start:   # (looked up in this pass)
                 return False
             if self.app.collect_due:
                 # A screen or a checkpoint's collection is due after its
@@ -396,9 +374,7 @@ class SeatPlayer:
         g = self.game
         if not self.hints():
             return False
-        if g.GAME_ID == 1:
-            self.dws_tables()       # (once)
-        elif self.lookup:
+        if self.lookup:
             self.look_up()
         self.tell = None            # (this answer says it)
         from dws_core.bots import hint, needs_tables, prepare
