@@ -7,8 +7,9 @@ import pytest
 
 from dws_app import theme
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN
-from dws_app.play.game_cargo import ROLE_BG, ROLE_TEXT, CargoScreen
-from dws_core.cargo import CAPTAIN, CREW, FREE, SHIP
+from dws_app.dice_art import SIZE
+from dws_app.play.game_cargo import BANKED, EMPTY, HELD_BG, ROLE_BG, CargoScreen
+from dws_core.cargo import CAPTAIN, CREW, FREE, ROLE_VALUE, SHIP
 from sim.play import finish_interludes as settle
 from sim.play import open_setup, setup_and_start
 from sim.play_roll_games import cargo_step as step_by_buttons
@@ -27,24 +28,45 @@ def new_game(profile, players=2, seed=5, **options):
 
 
 def shown_dice(screen):
-    """(value, role text) per die as the dice and labels show them."""
-    return [(screen.dice[i].value, screen.roles[i].shown()) for i in range(len(screen.dice))]
+    """(value, role) per die as the dice show them: the role whose colour a
+    framed die has (FREE for the others)."""
+    out = []
+    for die in screen.dice:
+        role = FREE
+        if die.style == FRAMED and die.colours[0] in ROLE_BG[1:]:
+            role = ROLE_BG.index(die.colours[0])
+        out.append((die.value, role))
+    return out
+
+
+def shown_pictures(screen):
+    """Per role (ship, captain, crew): True if its picture is the banked one."""
+    out = []
+    for r, grid in enumerate(screen.pictures):
+        assert grid[0] in (EMPTY + r, BANKED + r)
+        out.append(grid[0] == BANKED + r)
+    return out
+
+
+def check_pictures(screen, roles):
+    assert shown_pictures(screen) == [role in roles for role in (SHIP, CAPTAIN, CREW)]
 
 
 def check_dice(screen):
     g = screen.game
     for i in range(g.dice_count):
         value, role = shown_dice(screen)[i]
-        assert value == g.values[i]
+        hold = screen.holds[i].shown()
+        assert value == g.values[i] and role == g.roles[i]
         if g.roles[i] != FREE:
-            assert role == ROLE_TEXT[g.roles[i]]
-            assert screen.dice[i].colours[0] == ROLE_BG[g.roles[i]]
-            assert screen.dice[i].style == FRAMED       # banked: framed
+            assert screen.dice[i].style == FRAMED and hold == ""    # banked: framed
         elif g.held[i]:
-            assert role == "hld" and screen.dice[i].style == FRAMED
+            assert hold == "hld" and screen.dice[i].style == FRAMED
+            assert screen.dice[i].colours[0] == HELD_BG
         else:
-            assert role == ""
+            assert hold == ""
             assert screen.dice[i].style == (PLAIN if g.values[i] else HOLLOW)
+    check_pictures(screen, g.roles)
     status = screen.status.shown()
     assert status.startswith("Rolls left %d" % g.rolls_left())
     assert status.endswith("Cargo %d" % g.cargo()) == g.crewed()
@@ -53,12 +75,13 @@ def check_dice(screen):
 def check_result(screen, score):
     """The finished turn's dice: crewed -> the cargo dice sum to the score."""
     dice = shown_dice(screen)
-    roles = [r for _v, r in dice if r in ("SHP", "CPT", "CRW")]
+    roles = [r for _v, r in dice if r != FREE]
+    check_pictures(screen, roles)
     for v, r in dice:
-        if r in ("SHP", "CPT", "CRW"):
-            assert v == 6 - ROLE_TEXT.index(r) + 1
+        if r != FREE:
+            assert v == 6 - r + 1
     if len(roles) == 3:
-        assert sum(v for v, r in dice if r not in ("SHP", "CPT", "CRW")) == score
+        assert sum(v for v, r in dice if r == FREE) == score
     else:
         assert score == 0 and "No crew" in screen.msg1.shown()
 
@@ -84,7 +107,8 @@ def play(s, rnd, counter=None):
             s.press("A")
             continue
         check_dice(screen)
-        assert screen.header.shown().startswith("Player %d " % (game.current + 1))
+        assert screen.header.shown() == "P%d  Round %d of %d" % (game.current + 1, game.round + 1,
+                                                                game.rounds)
         if counter is not None:
             assert counter.count == 0
         legal = game.legal_steps()
@@ -166,12 +190,12 @@ def test_hold_release_and_undo(profile):
     s.press("RIGHT")
     assert screen.pick == cargo[1]             # banked dice are skipped
     s.press("DOWN")                             # hold it
-    assert game.held[cargo[1]] and screen.roles[cargo[1]].shown() == "hld"
+    assert game.held[cargo[1]] and screen.holds[cargo[1]].shown() == "hld"
     assert screen.dice[cargo[1]].colours[0] != theme.WHITE
     if s.app.leds.die_leds:
         assert s.app.leds.colours()[cargo[1]] == theme.WHITE
     s.press("B")                                # undo the hold
-    assert not game.held[cargo[1]] and screen.roles[cargo[1]].shown() == ""
+    assert not game.held[cargo[1]] and screen.holds[cargo[1]].shown() == ""
     s.press("DOWN", "DOWN")                     # hold, then release
     assert not game.held[cargo[1]]
     s.press("B")                                # undo the release: held again
@@ -193,7 +217,8 @@ def test_banked_dice_on_screen_and_leds(profile):
     leds = s.app.leds.colours()
     for role in (SHIP, CAPTAIN, CREW):
         i = game.roles.index(role)
-        assert screen.roles[i].shown() == ROLE_TEXT[role]
+        assert shown_dice(screen)[i] == (ROLE_VALUE[role], role)
+        assert screen.pictures[role - 1][0] == BANKED + role - 1
         assert leds[i if s.app.leds.die_leds else role] == ROLE_BG[role]
     assert screen.cursor.hidden                  # nothing to hold in this variant
     score = game.cargo()
@@ -254,3 +279,51 @@ def test_cargo_hints_point_at_the_next_step(profile):
             assert game.held[first[1]] == (first[0] == "hold")
     assert kinds == {"roll", "accept", "hold", "release"}
     assert s.app.last_error is None
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_pictures_follow_the_banked_roles(profile):
+    """A turn from its start: all three pictures empty before the first
+    roll, each turning banked with its role, in order, and back to empty
+    for the next player's turn; the turn's end keeps the last dice's."""
+    s = new_game(profile, players=2, seed=4, rounds=2)
+    screen = settle(s)
+    game = screen.game
+    assert shown_pictures(screen) == [False, False, False]
+    levels = set()
+    for _ in range(200):
+        if game.over:
+            break
+        screen = settle(s)
+        if screen.result is None:
+            check_dice(screen)
+            level = game.crew_level()
+            assert shown_pictures(screen) == [k < level for k in range(3)]
+            levels.add(level)
+        else:
+            check_pictures(screen, screen.view[3])
+        s.press("A")
+    assert levels == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_pictures_sit_right_of_the_header_clear_of_the_dice(profile):
+    """Three tiles of one small sheet, at the header row's right end: past
+    its last column (the longest header fits), inside the screen, their
+    drawn pixels above the cursor's box around a die."""
+    s = new_game(profile, players=2, seed=4, rounds=10)
+    screen = settle(s)
+    grids = screen.pictures
+    assert len(grids) == 3 and len({id(g.bitmap) for g in grids}) == 1
+    sheet = grids[0].bitmap
+    assert (sheet.width, sheet.height) == (3 * SIZE, 2 * SIZE)
+    header = screen.header
+    assert header.node.y == 0 and len("P8  Round 10 of 10") <= header.width
+    right = header.node.x + header.width * 6
+    xs = [g.x for g in grids]
+    assert xs[0] >= right and xs == sorted(xs)
+    assert all(b - a >= SIZE + 1 for a, b in zip(xs, xs[1:]))
+    assert xs[-1] + SIZE <= 160 - 2
+    assert all(g.y == 0 for g in grids)
+    assert screen.cursor.y >= SIZE - 1      # the tiles' last rows are blank (tests/test_art.py)
+    assert grids[0] in screen.root and not any(g.hidden for g in grids)

@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def test_committed_sheet_is_made_from_its_source():
     built = art.build(REPO)
-    assert set(built) == {"lib/dws_app/dice.bmp"}
+    assert set(built) == {"lib/dws_app/dice.bmp", "lib/dws_app/cargo.bmp"}
     for path, data in built.items():
         assert (REPO / path).read_bytes() == data, "run python -m tools.art"
     assert art.main(["--check"]) == 0
@@ -79,13 +79,16 @@ def _readinto(bitmap, f, bits_per_pixel, element_size=1, reverse_pixels_in_eleme
 def test_the_board_reads_the_same_sheet_without_the_loader(monkeypatch):
     """On the board the sheet is read by the firmware's bitmaptools, not by
     adafruit_imageload (whose names stay interned): the same pixels."""
-    path = str(REPO / "lib/dws_app/dice.bmp")
-    loaded = dice_art._read(path)
-    read = dice_art._read(path, _readinto)
-    assert isinstance(loaded, displayio.Bitmap) and isinstance(read, displayio.Bitmap)
-    assert (read.width, read.height) == (loaded.width, loaded.height)
-    assert all(read[x, y] == loaded[x, y]
-               for x in range(read.width) for y in range(read.height))
+    for name, w, h in (("dice.bmp", FACES * SIZE, 3 * SIZE), ("cargo.bmp", 3 * SIZE, 2 * SIZE)):
+        path = str(REPO / "lib/dws_app" / name)
+        loaded = dice_art._read(path, w, h)
+        read = dice_art._read(path, w, h, _readinto)
+        assert isinstance(loaded, displayio.Bitmap) and isinstance(read, displayio.Bitmap)
+        assert (read.width, read.height) == (loaded.width, loaded.height) == (w, h)
+        assert all(read[x, y] == loaded[x, y]
+                   for x in range(read.width) for y in range(read.height))
+        with pytest.raises(ValueError, match=name + " is not the sheet: make flash"):
+            dice_art._read(path, w + SIZE, h, _readinto)   # another sheet's size
 
 
 @pytest.mark.parametrize("content", (None, b"", b"# notes\n" * 20, b"BM" + bytes(60)))
@@ -174,3 +177,43 @@ def test_dice_fit_between_the_board_and_the_messages():
         assert first.x - 1 >= 0 and last.x + SIZE + 1 <= 160
         assert first.y - 1 >= 6 * 12 + 11        # the board's last glyph row
         assert first.y + SIZE <= screen.row_y(8) + 1   # the message glyphs' first row is blank
+
+
+# ----- Cargo's ship, captain and crew (art/cargo.txt, cargo.bmp) ---------------------
+
+def cargo_tiles():
+    """{(form, role 0-2): the tile's rows of palette indices} of the loaded sheet."""
+    sheet = dice_art.read("cargo.bmp", 3 * SIZE, 2 * SIZE)
+    return {(form, r): tuple(tuple(sheet[r * SIZE + x, form * SIZE + y] for x in range(SIZE))
+                             for y in range(SIZE))
+            for form in (0, 1) for r in range(3)}
+
+
+def test_cargo_source_has_an_empty_and_a_banked_row_of_three():
+    size, legend, styles, rows = art.parse((REPO / "art/cargo.txt").read_text())
+    assert size == SIZE and styles == ["empty", "banked"]
+    assert sorted(legend.values()) == [0, 1, 2, 3]
+    assert len(rows) == 2 * SIZE and all(len(r) == 3 * SIZE for r in rows)
+
+
+def test_banked_and_empty_pictures_differ_in_shape():
+    """Empty: a grey outline only (index 3); banked: filled in the role's
+    colour (1) with dark details (2), no outline; the two forms of a role
+    cover different pixels, the three roles differ from each other; the
+    last two pixel rows are blank (the cursor's box under the header)."""
+    tiles = cargo_tiles()
+    for r in range(3):
+        empty, banked = tiles[0, r], tiles[1, r]
+        used_e = {v for row in empty for v in row}
+        used_b = {v for row in banked for v in row}
+        assert used_e == {0, 3} and used_b == {0, 1, 2}, r
+        drawn_e = sum(v != 0 for row in empty for v in row)
+        filled_b = sum(v != 0 for row in banked for v in row)
+        assert filled_b > drawn_e * 1.2, r          # filled, not an outline
+        # the outline is the banked picture's shape: inside it, never outside
+        assert all(banked[y][x] != 0 for y in range(SIZE) for x in range(SIZE)
+                   if empty[y][x]), r
+        for t in (empty, banked):
+            assert not any(t[SIZE - 2]) and not any(t[SIZE - 1]), r
+    masks = [tuple(tuple(v != 0 for v in row) for row in tiles[1, r]) for r in range(3)]
+    assert len(set(masks)) == 3

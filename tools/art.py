@@ -15,7 +15,8 @@ the row's tiles side by side, one space between tiles.  A line that is
 4-bit indexed BMP (the smallest depth every BMP reader knows) that declares
 only as many colours as the legend has, so ``adafruit_imageload`` makes a
 Bitmap of 2 bits a pixel for four; its palette is a preview only (each die
-has its own palette on the device).
+has its own palette on the device: a die, or Cargo's ship, captain and
+crew, art/cargo.txt).
 """
 
 import struct
@@ -23,7 +24,8 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SHEETS = (("art/dice.txt", "lib/dws_app/dice.bmp"),)
+SHEETS = (("art/dice.txt", "lib/dws_app/dice.bmp"),
+          ("art/cargo.txt", "lib/dws_app/cargo.bmp"))
 # Preview colours of the BMP's palette, by index (transparent shows as the
 # screen's black; face white, pips black, frame yellow).
 PREVIEW = (0x000000, 0xFFFFFF, 0x000000, 0xFFE040, 0x808080, 0xFF0000, 0x00FF00, 0x0000FF)

@@ -1,30 +1,42 @@
 """Cargo (Ship, Captain and Crew): the dice with their roles, rolls left, the
 cargo, everyone's scores.
 
-Layout (26x10 text grid): row 0 whose turn and the round; rows 1-2 the six
-(classic: five) dice, large; row 3 under each die its role: ``SHP`` ship,
-``CPT`` captain, ``CRW`` crew (banked dice are framed and take the role's
-colour), ``hld`` a held cargo die (framed, grey); blank outlines before the
-turn's first roll; row 4 rolls left and the cargo; rows 5-7 the score
-table; rows 8-9 messages.
+Layout (26x10 text grid): row 0 whose turn and the round, and at its right
+end the ship, the captain and the crew as pictures (art/cargo.txt, the
+sheet cargo.bmp): a grey outline until the player has banked that role,
+then filled in the role's colour, which its banked die takes too (framed);
+rows 1-2 the six (classic: five) dice, large, blank outlines before the
+turn's first roll; row 3 ``hld`` under a held cargo die (framed, grey);
+row 4 rolls left and the cargo; rows 5-7 the score table; rows 8-9
+messages.
 
 Controls: A rolls, UP accepts the cargo (once crewed).  With ``hold_cargo``
 LEFT/RIGHT choose a cargo die and DOWN holds or releases it; B undoes that.
 When a turn ends its last dice stay up until A, then the device is passed on.
 """
 
+import displayio
+
 from dws_app import theme, ui
-from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, read
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.cargo import FREE
 
-ROLE_TEXT = ("", "SHP", "CPT", "CRW")
 ROLE_NAME = ("", "ship", "captain", "crew")
 ROLE_BG = (theme.WHITE, 0xFFB020, 0x40C0FF, theme.GREEN)
 HELD_BG = 0x8C8C8C
 DIE_PX = 2 * SIZE       # a die's side: the sheet's dice at scale 2
 SLOT = DIE_PX + 2       # pixels from one die to the next
+# The pictures of ship, captain and crew: SIZE x SIZE tiles of cargo.bmp,
+# the three roles across, a row a form (EMPTY, BANKED); their last two
+# pixel rows are blank (the cursor's box around a die starts at the
+# second).  They sit 2 pixels apart at the header's right end, which
+# leaves it 19 columns.
+EMPTY = 0
+BANKED = 3              # the banked forms' first tile
+PIC_X = 2 + ui.WIDTH - 3 * SIZE - 4
+HEADER_COLS = (PIC_X - 2) // ui.CW
 
 
 class CargoScreen(GameScreen):
@@ -33,16 +45,29 @@ class CargoScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         n = game.dice_count
-        self.header = self.text(0, 0, ui.COLS)
+        self.header = self.text(0, 0, HEADER_COLS)
+        sheet = read("cargo.bmp", 3 * SIZE, 2 * SIZE)
+        self.pictures = []
+        for r in range(3):
+            pal = displayio.Palette(4)
+            pal.make_transparent(0)
+            pal[1] = ROLE_BG[r + 1]
+            pal[2] = theme.BLACK
+            pal[3] = theme.DIM
+            grid = displayio.TileGrid(sheet, pixel_shader=pal, tile_width=SIZE,
+                                      tile_height=SIZE, default_tile=EMPTY + r,
+                                      x=PIC_X + (SIZE + 2) * r, y=0)
+            self.root.append(grid)
+            self.pictures.append(grid)
         # A die spans x .. x + 23; six of them and the cursor's box around
         # one fill the width (x0 = 3: the box from 2 to 158).
         x0 = 2 + (ui.WIDTH - (SLOT * n - 2)) // 2
         self.dice = []
-        self.roles = []
+        self.holds = []
         for i in range(n):
             x = x0 + SLOT * i
             self.dice.append(Die(self.root, x, ui.LH, scale=2))
-            self.roles.append(ui.Text(self.root, x + (DIE_PX - 3 * ui.CW) // 2, 3 * ui.LH, 3,
+            self.holds.append(ui.Text(self.root, x + (DIE_PX - 3 * ui.CW) // 2, 3 * ui.LH, 3,
                                       theme.FG))
         self.cursor = ui.rect(self.root, 0, ui.LH - 1, DIE_PX + 2, DIE_PX + 2, theme.ACCENT,
                               outline=True)
@@ -67,19 +92,20 @@ class CargoScreen(GameScreen):
         if self.result is None:
             self.sync_view()
         p, rnd, values, roles, held = self.view
-        self.header.text = "Player %d   Round %d of %d" % (p + 1, rnd + 1, g.rounds)
+        self.header.text = "P%d  Round %d of %d" % (p + 1, rnd + 1, g.rounds)
         self.header.color = theme.player_colour(p)
         level = 0
         cargo = 0
+        banked = 0              # bit r: role r is banked
         for i in range(len(self.dice)):
             die = self.dice[i]
             v = values[i]
-            mark = self.roles[i]
+            mark = self.holds[i]
             if roles[i] != FREE:
                 level += 1
+                banked |= 1 << roles[i]
                 die.show(v, FRAMED, ROLE_BG[roles[i]])
-                mark.text = ROLE_TEXT[roles[i]]
-                mark.color = ROLE_BG[roles[i]]
+                mark.text = ""
             else:
                 cargo += v
                 if held[i]:
@@ -89,7 +115,11 @@ class CargoScreen(GameScreen):
                 else:
                     die.show(0, HOLLOW, theme.DARK, theme.DARK)
                 mark.text = "hld" if held[i] else ""
-                mark.color = theme.FG
+        for r in range(3):
+            tile = r + (BANKED if banked >> (r + 1) & 1 else EMPTY)
+            grid = self.pictures[r]
+            if grid[0] != tile:
+                grid[0] = tile
         left = "Rolls left %d" % g.rolls_left() if self.result is None else "Turn over"
         self.status.text = ui.fit(left, 15) + ("Cargo %d" % cargo if level == 3 else "")
         self.table.show([[s for s in g.round_scores[rnd]],
