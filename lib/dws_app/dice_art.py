@@ -27,38 +27,46 @@ _sheet = []             # [the Bitmap] once loaded
 
 def sheet():
     """The sheet's Bitmap (2 bits a pixel, 864 bytes on the board), read at
-    the first call.  On the board by the firmware's ``bitmaptools.readinto``,
-    which adafruit_imageload calls there too: importing the library left
-    its modules' names interned, 240-336 bytes less free for the rest of
-    the run (hardware.md).  Blinka (the simulator) has no bitmaptools: there
-    adafruit_imageload reads it.  A missing sheet, or a file that is not
-    it, raises ValueError saying so."""
+    the first call (``read_sheet``) and kept."""
     if not _sheet:
-        from dws_app.drive import find
-        path = find(SHEET)
-        if path is None:
-            raise ValueError("dice.bmp missing: make flash writes it")
-        try:
-            from bitmaptools import readinto
-        except ImportError:
-            readinto = None
-        _sheet.append(_read(path, readinto))
+        _sheet.append(read_sheet(SHEET, FACES * SIZE, 3 * SIZE))
     return _sheet[0]
 
 
-def _read(path, readinto=None):
+def read_sheet(name, width, height):
+    """The Bitmap of the sheet ``name`` (a path under the drive's root,
+    what tools/art.py writes), ``width`` x ``height`` pixels.  On the board
+    by the firmware's ``bitmaptools.readinto``, which adafruit_imageload
+    calls there too: importing the library left its modules' names
+    interned, 240-336 bytes less free for the rest of the run
+    (hardware.md).  Blinka (the simulator) has no bitmaptools: there
+    adafruit_imageload reads it.  A missing sheet, or a file that is not
+    it, raises ValueError saying so."""
+    from dws_app.drive import find
+    path = find(name)
+    if path is None:
+        raise ValueError(name[name.rfind("/") + 1:] + " missing: make flash writes it")
+    try:
+        from bitmaptools import readinto
+    except ImportError:
+        readinto = None
+    return _read(path, readinto, width, height)
+
+
+def _read(path, readinto=None, width=FACES * SIZE, height=3 * SIZE):
     """The sheet from its BMP (what tools/art.py writes: 4 bits a pixel,
     rows bottom up, each padded to 4 bytes), by ``readinto`` if given,
     else by adafruit_imageload."""
+    name = path[path.rfind("/") + 1:]
     with open(path, "rb") as f:
         head = f.read(54)
         if len(head) < 54 or head[:2] != b"BM" or _field(head, 28, 2) != 4 \
-                or _field(head, 30, 4) or _field(head, 18, 4) != FACES * SIZE \
-                or _field(head, 22, 4) != 3 * SIZE:
-            raise ValueError("dice.bmp is not the dice sheet: make flash writes it")
+                or _field(head, 30, 4) or _field(head, 18, 4) != width \
+                or _field(head, 22, 4) != height:
+            raise ValueError(name + " is not its sprite sheet: make flash writes it")
         if readinto is None:
-            return _load(f)
-        bitmap = displayio.Bitmap(FACES * SIZE, 3 * SIZE, 4)
+            return _load(f, name)
+        bitmap = displayio.Bitmap(width, height, 4)
         f.seek(_field(head, 10, 4))
         readinto(bitmap, f, 4, element_size=4, reverse_pixels_in_element=True,
                  reverse_rows=True)
@@ -69,11 +77,11 @@ def _field(head, at, size):
     return int.from_bytes(head[at:at + size], "little")
 
 
-def _load(f):
+def _load(f, name):
     try:
         import adafruit_imageload
     except ImportError:     # (every supported board has bitmaptools)
-        raise ValueError("dice.bmp: no bitmaptools in this firmware to read it")
+        raise ValueError(name + ": no bitmaptools in this firmware to read it")
     from dws_app.memory import forget
     f.seek(0)
     bitmap, _palette = adafruit_imageload.load(f, bitmap=displayio.Bitmap,
