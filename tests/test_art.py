@@ -260,7 +260,7 @@ EXAMPLE_5 = ("xxxx.\nxx.x.\nxxx..\nxx.x.\nx.x..", "x..xx\n/////\nx.xxx\nx.xxx\nx
 
 @pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
 def test_the_board_shows_rule_books_example_5(profile):
-    """RULES.md 1.9's Ex. 5 board (total 53) through the engine: each tile
+    """../shared/RULES.md 1.9's Ex. 5 board (total 53) through the engine: each tile
     is its cell's state and face, the 6-cells theirs, the numbers under the
     halves the engine's column scores (15 10 3 4 -5, 8 -5 7 8 8)."""
     from dws_helpers import position, shown_half, shown_scores

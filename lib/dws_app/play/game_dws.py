@@ -7,8 +7,8 @@ The board is drawn like the printed one, from the sprite sheet board.bmp
 its column of 6-cells, in the half's die colour (its palette).  A cell is
 a hollow face (empty), a filled one (checked) or one with an X (crossed;
 a spent 6-cell), so nothing depends on colour alone.  Under each half a
-TileGrid of small numbers shows what each column scores now (RULES.md
-1.8, the engine's ``column_scores``).
+TileGrid of small numbers shows what each column scores now
+(../shared/RULES.md 1.8, the engine's ``column_scores``).
 
 Controls: in the dice row LEFT/RIGHT choose a die, UP/DOWN choose red/blue,
 A takes (or drops) it; once the take is complete the cursor moves to the
