@@ -58,3 +58,37 @@ def play(game, *steps):
 
 def kinds(events):
     return [e[0] for e in events]
+
+
+# ----- what the game screen's board shows (its tiles read back) -------------------
+
+def shown_half(screen, half):
+    """(the half's cells in the notation, its 6-cells as ".x#") as the
+    screen's tiles show them; a tile whose die face is not its cell's
+    value shows as "?" (board.bmp: tile = state * 6 + face - 1)."""
+    grid = screen.halves[half]
+    lines = []
+    for r in range(5):
+        line = ""
+        for c in range(5):
+            t = grid[r * 6 + c]
+            face = t % 6 + 1
+            line += ".x/"[t // 6] if t < 18 and face == (c + 1 if half == RED else r + 1) else "?"
+        lines.append(line)
+    sixes = ""
+    for r in range(5):
+        t = grid[r * 6 + 5]
+        sixes += ".x#"[t // 6] if t < 18 and t % 6 == 5 else "?"
+    return "\n".join(lines), sixes
+
+
+def shown_scores(screen, half):
+    """The five column scores under ``half`` as the number tiles show them."""
+    from dws_app.play.game_dws import GLYPHS, TENS, UNITS
+    grid = screen.numbers[half]
+    out = []
+    for c in range(5):
+        tens, units = grid[2 * c] - TENS, grid[2 * c + 1] - UNITS
+        assert 0 <= tens < len(GLYPHS) and 0 <= units < len(GLYPHS)
+        out.append(int((GLYPHS[tens] + GLYPHS[units]).strip()))
+    return out

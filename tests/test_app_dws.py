@@ -11,6 +11,8 @@ from sim.play import dws_step, finish_interludes
 from sim.script import Session
 from test_bots_play import turn_copy
 from dws_app.lobby.setup import start_game
+from dws_core.notation import format_half
+from dws_helpers import shown_half, shown_scores
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -26,7 +28,7 @@ def new_game(profile, players=2, seed=5):
 
 
 def board_text(screen):
-    return screen.red.shown(), screen.blue.shown()
+    return shown_half(screen, RED), shown_half(screen, BLUE)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -120,7 +122,7 @@ def test_split(profile):
     dws_step(s, ("mark", 0, 1, 2))
     assert game.boards[0].cells[RED][5:10] == [CROSSED] * 5
     assert game.boards[0].splits == 1
-    assert screen.red.shown().split("\n")[1] == "/ / / / /"
+    assert shown_half(screen, RED)[0].split("\n")[1] == "/////"
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -137,10 +139,10 @@ def test_six_protection_and_undo(profile):
     s.press("RIGHT")                 # spend the 6 instead of splitting
     assert game.boards[0].sixes[RED][1] == SPENT
     assert game.boards[0].cells[RED][7] == 0 and game.boards[0].splits == 0
-    assert screen.red6.shown().split("\n")[1] == "#"
+    assert shown_half(screen, RED)[1][1] == "#"
     s.press("B")                     # undo the protection
     assert game.boards[0].sixes[RED][1] == CHECKED
-    assert screen.red6.shown().split("\n")[1] == "x"
+    assert shown_half(screen, RED)[1][1] == "x"
     s.press("A")                     # the cursor is still there: ask again
     s.press("A")                     # this time take the split
     assert game.boards[0].splits == 1
@@ -180,10 +182,14 @@ def played_session(profile, players=3, seed=6, rounds=2):
 
 
 def shows_board(screen, game, p):
-    from dws_app.play.game_dws import half_text
+    """The screen's tiles show player p's board: cells, 6-cells and the
+    column scores."""
     board = game.boards[p]
-    return (screen.red.shown() == half_text(board.cells[RED]).rstrip()
-            and screen.blue.shown() == half_text(board.cells[BLUE]).rstrip())
+    cols = game.column_scores(p)
+    return all(shown_half(screen, half) == (format_half(board.cells[half]),
+                                            "".join(".x#"[v] for v in board.sixes[half]))
+               and shown_scores(screen, half) == cols[5 * half:5 * half + 5]
+               for half in (RED, BLUE))
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def test_committed_sheet_is_made_from_its_source():
     built = art.build(REPO)
-    assert set(built) == {"lib/dws_app/dice.bmp", "lib/dws_app/cargo.bmp"}
+    assert set(built) == {"lib/dws_app/dice.bmp", "lib/dws_app/board.bmp", "lib/dws_app/cargo.bmp"}
     for path, data in built.items():
         assert (REPO / path).read_bytes() == data, "run python -m tools.art"
     assert art.main(["--check"]) == 0
@@ -76,19 +76,19 @@ def _readinto(bitmap, f, bits_per_pixel, element_size=1, reverse_pixels_in_eleme
             bitmap[x, y] = row[x // 2] >> (0 if x % 2 else 4) & 15
 
 
-def test_the_board_reads_the_same_sheet_without_the_loader(monkeypatch):
+@pytest.mark.parametrize("name, size", (("dice.bmp", (FACES * SIZE, 3 * SIZE)),
+                                        ("board.bmp", (72, 48)),
+                                        ("cargo.bmp", (3 * SIZE, 2 * SIZE))))
+def test_the_board_reads_the_same_sheet_without_the_loader(name, size):
     """On the board the sheet is read by the firmware's bitmaptools, not by
     adafruit_imageload (whose names stay interned): the same pixels."""
-    for name, w, h in (("dice.bmp", FACES * SIZE, 3 * SIZE), ("cargo.bmp", 3 * SIZE, 2 * SIZE)):
-        path = str(REPO / "lib/dws_app" / name)
-        loaded = dice_art._read(path, w, h)
-        read = dice_art._read(path, w, h, _readinto)
-        assert isinstance(loaded, displayio.Bitmap) and isinstance(read, displayio.Bitmap)
-        assert (read.width, read.height) == (loaded.width, loaded.height) == (w, h)
-        assert all(read[x, y] == loaded[x, y]
-                   for x in range(read.width) for y in range(read.height))
-        with pytest.raises(ValueError, match=name + " is not the sheet: make flash"):
-            dice_art._read(path, w + SIZE, h, _readinto)   # another sheet's size
+    path = str(REPO / "lib/dws_app" / name)
+    loaded = dice_art._read(path, None, *size)
+    read = dice_art._read(path, _readinto, *size)
+    assert isinstance(loaded, displayio.Bitmap) and isinstance(read, displayio.Bitmap)
+    assert (read.width, read.height) == (loaded.width, loaded.height)
+    assert all(read[x, y] == loaded[x, y]
+               for x in range(read.width) for y in range(read.height))
 
 
 @pytest.mark.parametrize("content", (None, b"", b"# notes\n" * 20, b"BM" + bytes(60)))
@@ -179,11 +179,146 @@ def test_dice_fit_between_the_board_and_the_messages():
         assert first.y + SIZE <= screen.row_y(8) + 1   # the message glyphs' first row is blank
 
 
+# ----- the Dice Wide Shut board (art/board.txt -> board.bmp) ------------------------
+
+def board_sheet():
+    from dws_app.play.game_dws import BOARD_SHEET, SHEET_H, SHEET_W
+    return dice_art.read_sheet(BOARD_SHEET, SHEET_W, SHEET_H)
+
+
+def board_tile(sheet, t, size=12):
+    """Tile ``t`` of the board sheet (``size`` pixels a side) as rows of indices."""
+    per_row = sheet.width // size
+    x0 = t % per_row * size
+    y0 = t // per_row * size
+    return tuple(tuple(sheet[x0 + x, y0 + y] for x in range(size)) for y in range(size))
+
+
+def test_board_source_has_three_states_of_six_faces_and_the_numbers():
+    from dws_app.play.game_dws import SHEET_H, SHEET_W, TILE
+    size, legend, styles, rows = art.parse((REPO / "art/board.txt").read_text())
+    assert size == TILE
+    assert styles == ["empty", "checked", "crossed", "numbers"]   # EMPTY, CHECKED, CROSSED
+    assert sorted(legend.values()) == [0, 1, 2, 3]       # 2 bits a pixel on the board
+    assert (len(rows[0]), len(rows)) == (SHEET_W, SHEET_H)
+    sheet = board_sheet()
+    assert (sheet.width, sheet.height) == (SHEET_W, SHEET_H)
+
+
+def test_board_cells_show_their_die_face():
+    """Empty: the value's pips in the bright colour in a hollow face;
+    checked: in white on a filled face (in a bright frame); each face has
+    4 pixels a pip."""
+    sheet = board_sheet()
+    for value in range(1, 7):
+        empty = board_tile(sheet, value - 1)
+        checked = board_tile(sheet, 6 + value - 1)
+        assert sum(r.count(2) for r in empty) == 4 * value, value
+        assert sum(r.count(3) for r in checked) == 4 * value, value
+        x0 = 2 if value == 6 else 0       # a 6-cell: 2 pixels apart from its grid
+        assert all(v != 0 for row in checked[1:11] for v in row[x0:]), value   # filled
+        assert all(v == 0 for row in empty[1:11] for v in row[x0 + 1:11] if v != 2)  # hollow
+
+
+def test_board_states_differ_in_shape():
+    """Empty, checked and crossed (a spent 6) differ in which pixels are
+    drawn at all, and in which are outline/fill or white (the X): not by a
+    colour alone."""
+    sheet = board_sheet()
+    for value in range(1, 7):
+        tiles = [board_tile(sheet, state * 6 + value - 1) for state in range(3)]
+        drawn = [tuple(tuple(v != 0 for v in row) for row in t) for t in tiles]
+        solid = [tuple(tuple(v in (1, 3) for v in row) for row in t) for t in tiles]
+        assert len(set(drawn)) == 3 and len(set(solid)) == 3, value
+        empty, checked, crossed = tiles
+        # the X: its diagonals white over the hollow face
+        (y, x) = (2, 3) if value == 6 else (1, 1)
+        assert crossed[y][x] == crossed[y][10] == 3 and empty[y][x] == 0
+
+
+def test_board_number_tiles_are_the_digits():
+    """The small numbers: " -0123456789" as tens (drawn right of their
+    6-pixel tile) and as units (drawn left of it), all different."""
+    from dws_app.play.game_dws import GLYPHS, NUMBER, TENS, UNITS, number_tiles
+    sheet = board_sheet()
+    tens = [board_tile(sheet, TENS + k, NUMBER) for k in range(len(GLYPHS))]
+    units = [board_tile(sheet, UNITS + k, NUMBER) for k in range(len(GLYPHS))]
+    assert len(set(tens)) == len(set(units)) == len(GLYPHS)
+    assert not any(any(r) for r in tens[0]) and not any(any(r) for r in units[0])
+    for k in range(1, len(GLYPHS)):
+        assert all(row[:2] == (0, 0) for row in tens[k])         # right-aligned
+        assert all(row[3:] == (0, 0, 0) for row in units[k])     # left-aligned
+        assert tens[k][5] == units[k][5] == (0,) * NUMBER         # a blank last row
+    assert number_tiles(15) == (TENS + 3, UNITS + 7)
+    assert number_tiles(-5) == (TENS + 1, UNITS + 7)
+    assert number_tiles(3) == (TENS, UNITS + 5)
+    assert number_tiles(0) == (TENS, UNITS + 2)
+    assert number_tiles(-12) == number_tiles(-9) and number_tiles(150) == number_tiles(99)
+
+
+EXAMPLE_5 = ("xxxx.\nxx.x.\nxxx..\nxx.x.\nx.x..", "x..xx\n/////\nx.xxx\nx.xxx\nx.xxx")
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_the_board_shows_rule_books_example_5(profile):
+    """../shared/RULES.md 1.9's Ex. 5 board (total 53) through the engine: each tile
+    is its cell's state and face, the 6-cells theirs, the numbers under the
+    halves the engine's column scores (15 10 3 4 -5, 8 -5 7 8 8)."""
+    from dws_helpers import position, shown_half, shown_scores
+    from dws_core.dws import BLUE, RED
+    from sim.play import finish_interludes
+    from sim.script import Session
+    game = position(players=2, current=0, red=EXAMPLE_5[0], blue=EXAMPLE_5[1],
+                    red_sixes=[1, 2, 0, 0, 0], blue_sixes=[0, 0, 0, 2, 1])
+    s = Session(profile, seed=2)
+    s.app.open_game(game)
+    screen = finish_interludes(s)
+    assert type(screen).__name__ == "DwsScreen"
+    assert shown_half(screen, RED) == (EXAMPLE_5[0], "x#...")
+    assert shown_half(screen, BLUE) == (EXAMPLE_5[1], "...#x")
+    cols = game.column_scores(0)
+    assert cols == [15, 10, 3, 4, -5, 8, -5, 7, 8, 8]
+    assert shown_scores(screen, RED) == cols[:5] and shown_scores(screen, BLUE) == cols[5:]
+    assert screen.header.shown().startswith("P1 rnd 1 53pts")
+    # the crossed row of blue: the X tiles of faces 2 (blue: the row's value)
+    assert [screen.halves[BLUE][6 + c] for c in range(5)] == [2 * 6 + 1] * 5
+    # each half in its die colour
+    for half in (RED, BLUE):
+        pal = screen.halves[half].pixel_shader
+        assert screen.numbers[half].pixel_shader is pal
+        assert (pal[1], pal[2], pal[3]) == (theme.DIE_BG[half], theme.DIE_FG[half], theme.WHITE)
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_board_fits_between_the_header_and_the_dice(profile):
+    """Both halves with their 6-cells and numbers inside the 160 logical
+    pixels, under the header line, above the dice; the cursor's box on
+    every cell stays on the screen and around its cell."""
+    from dws_app.play.game_dws import BOARD_Y, NUMBER, TILE, cell_x
+    from sim.play import finish_interludes
+    from sim.screenshots import _dws_session
+    s = _dws_session(profile)
+    screen = finish_interludes(s)
+    red, blue = screen.halves
+    assert red.x >= 0 and red.x + 6 * TILE < blue.x and blue.x + 6 * TILE <= 160
+    assert red.y == blue.y == BOARD_Y >= 12                     # the header's line above
+    for grid in screen.numbers:
+        assert grid.y >= BOARD_Y + 5 * TILE
+        assert grid.y + NUMBER <= screen.dice[0].node.y - 1     # the dice row (its box)
+    for bx in range(12):
+        x = cell_x(bx)
+        assert 1 <= x - 1 and x - 1 + TILE + 2 <= 160
+        half = screen.halves[bx // 6]
+        assert half.x <= x < half.x + 6 * TILE
+    nodes = [n for n in screen.root if n is not screen.cell_box]
+    assert red in nodes and blue in nodes
+
+
 # ----- Cargo's ship, captain and crew (art/cargo.txt, cargo.bmp) ---------------------
 
 def cargo_tiles():
     """{(form, role 0-2): the tile's rows of palette indices} of the loaded sheet."""
-    sheet = dice_art.read("cargo.bmp", 3 * SIZE, 2 * SIZE)
+    sheet = dice_art.read_sheet("/lib/dws_app/cargo.bmp", 3 * SIZE, 2 * SIZE)
     return {(form, r): tuple(tuple(sheet[r * SIZE + x, form * SIZE + y] for x in range(SIZE))
                              for y in range(SIZE))
             for form in (0, 1) for r in range(3)}

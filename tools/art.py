@@ -25,6 +25,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SHEETS = (("art/dice.txt", "lib/dws_app/dice.bmp"),
+          ("art/board.txt", "lib/dws_app/board.bmp"),
           ("art/cargo.txt", "lib/dws_app/cargo.bmp"))
 # Preview colours of the BMP's palette, by index (transparent shows as the
 # screen's black; face white, pips black, frame yellow).

@@ -7,8 +7,6 @@ square corners) held, taken this turn or banked, ``HOLLOW`` (outline and
 pips) used up or not rolled, so states differ in shape, not only colour.
 The app loads it at power-up (``sheet``) and keeps it; a die is a one-tile
 TileGrid over it with its own palette (0 clear, 1 face, 2 pips, 3 frame).
-``read`` reads any sheet tools/art.py writes (Cargo's screen: cargo.bmp,
-kept as long as the screen).
 """
 
 import displayio
@@ -20,6 +18,7 @@ FACES = 7               # tiles per style: faces 0 (blank) .. 6
 PLAIN = 0
 FRAMED = 1
 HOLLOW = 2
+SHEET = "/lib/dws_app/dice.bmp"
 LOADER = ("adafruit_imageload.bmp.indexed", "adafruit_imageload.bmp",
           "adafruit_imageload.displayio_types", "adafruit_imageload")
 
@@ -27,45 +26,46 @@ _sheet = []             # [the Bitmap] once loaded
 
 
 def sheet():
-    """The dice sheet's Bitmap (2 bits a pixel, 864 bytes on the board),
-    read at the first call (``read``)."""
+    """The sheet's Bitmap (2 bits a pixel, 864 bytes on the board), read at
+    the first call (``read_sheet``) and kept."""
     if not _sheet:
-        _sheet.append(read("dice.bmp", FACES * SIZE, 3 * SIZE))
+        _sheet.append(read_sheet(SHEET, FACES * SIZE, 3 * SIZE))
     return _sheet[0]
 
 
-def read(name, width, height):
-    """The sheet ``name`` beside this module (``width`` x ``height`` pixels,
-    as tools/art.py writes it) as a Bitmap of 2 bits a pixel for four
-    colours.  On the board by the firmware's ``bitmaptools.readinto``,
-    which adafruit_imageload calls there too: importing the library left
-    its modules' names interned, 240-336 bytes less free for the rest of
-    the run (hardware.md).  Blinka (the simulator) has no bitmaptools: there
+def read_sheet(name, width, height):
+    """The Bitmap of the sheet ``name`` (a path under the drive's root,
+    what tools/art.py writes), ``width`` x ``height`` pixels.  On the board
+    by the firmware's ``bitmaptools.readinto``, which adafruit_imageload
+    calls there too: importing the library left its modules' names
+    interned, 240-336 bytes less free for the rest of the run
+    (hardware.md).  Blinka (the simulator) has no bitmaptools: there
     adafruit_imageload reads it.  A missing sheet, or a file that is not
     it, raises ValueError saying so."""
     from dws_app.drive import find
-    path = find("/lib/dws_app/" + name)
+    path = find(name)
     if path is None:
-        raise ValueError(name + " missing: make flash writes it")
+        raise ValueError(name[name.rfind("/") + 1:] + " missing: make flash writes it")
     try:
         from bitmaptools import readinto
     except ImportError:
         readinto = None
-    return _read(path, width, height, readinto)
+    return _read(path, readinto, width, height)
 
 
-def _read(path, width, height, readinto=None):
+def _read(path, readinto=None, width=FACES * SIZE, height=3 * SIZE):
     """The sheet from its BMP (what tools/art.py writes: 4 bits a pixel,
     rows bottom up, each padded to 4 bytes), by ``readinto`` if given,
     else by adafruit_imageload."""
+    name = path[path.rfind("/") + 1:]
     with open(path, "rb") as f:
         head = f.read(54)
         if len(head) < 54 or head[:2] != b"BM" or _field(head, 28, 2) != 4 \
                 or _field(head, 30, 4) or _field(head, 18, 4) != width \
                 or _field(head, 22, 4) != height:
-            raise ValueError(path.rsplit("/", 1)[-1] + " is not the sheet: make flash writes it")
+            raise ValueError(name + " is not its sprite sheet: make flash writes it")
         if readinto is None:
-            return _load(f)
+            return _load(f, name)
         bitmap = displayio.Bitmap(width, height, 4)
         f.seek(_field(head, 10, 4))
         readinto(bitmap, f, 4, element_size=4, reverse_pixels_in_element=True,
@@ -77,11 +77,11 @@ def _field(head, at, size):
     return int.from_bytes(head[at:at + size], "little")
 
 
-def _load(f):
+def _load(f, name):
     try:
         import adafruit_imageload
     except ImportError:     # (every supported board has bitmaptools)
-        raise ValueError("no bitmaptools in this firmware to read the sheets")
+        raise ValueError(name + ": no bitmaptools in this firmware to read it")
     from dws_app.memory import forget
     f.seek(0)
     bitmap, _palette = adafruit_imageload.load(f, bitmap=displayio.Bitmap,

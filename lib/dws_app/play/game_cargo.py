@@ -18,7 +18,7 @@ When a turn ends its last dice stay up until A, then the device is passed on.
 import displayio
 
 from dws_app import theme, ui
-from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, read
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.cargo import FREE
@@ -46,7 +46,7 @@ class CargoScreen(GameScreen):
         GameScreen.__init__(self, app, game)
         n = game.dice_count
         self.header = self.text(0, 0, HEADER_COLS)
-        sheet = read("cargo.bmp", 3 * SIZE, 2 * SIZE)
+        sheet = read_sheet("/lib/dws_app/cargo.bmp", 3 * SIZE, 2 * SIZE)
         self.pictures = []
         for r in range(3):
             pal = displayio.Palette(4)

@@ -1,11 +1,14 @@
 """Dice Wide Shut: both halves of the current player's board, the dice pool,
 whose turn, the score so far.
 
-Layout on the 26x10 text grid (columns): red cells at 1,3,5,7,9, red 6 at 11,
-the blue row values at 13, blue cells at 15..23, blue 6 at 25.  Cells read
-``x`` checked, ``/`` crossed, ``.`` empty; 6-cells ``x`` checked, ``#``
-spent, so nothing depends on colour alone.  The red value of a cell is its
-column (header line), the blue value its row (the middle digits).
+The board is drawn like the printed one, from the sprite sheet board.bmp
+(art/board.txt): each half one TileGrid of 6 x 5 tiles, its grid cells
+(each shows the die face of its value: red its column, blue its row) and
+its column of 6-cells, in the half's die colour (its palette).  A cell is
+a hollow face (empty), a filled one (checked) or one with an X (crossed;
+a spent 6-cell), so nothing depends on colour alone.  Under each half a
+TileGrid of small numbers shows what each column scores now
+(../shared/RULES.md 1.8, the engine's ``column_scores``).
 
 Controls: in the dice row LEFT/RIGHT choose a die, UP/DOWN choose red/blue,
 A takes (or drops) it; once the take is complete the cursor moves to the
@@ -15,37 +18,44 @@ the 6.  A ends the turn once every die is marked.  B undoes; at a turn's
 start (nothing to undo) it shows the others' boards, one per B.
 """
 
-from dws_app import theme, ui
-from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
-from dws_app.play.game_base import GameScreen, anim_value
-from dws_core.dws import BLUE, CHECKED, CROSSED, PURPLE, RED, SPENT
+import displayio
 
-CELL_CHARS = ".x/"
-SIX_CHARS = ".x#"
-BOARD_ROW = 2            # first board line
+from dws_app import theme, ui
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, read_sheet
+from dws_app.play.game_base import GameScreen, anim_value
+from dws_core.dws import BLUE, PURPLE, RED
+
+BOARD_SHEET = "/lib/dws_app/board.bmp"
+TILE = 12                # board tiles: 12 x 12 pixels, sheet of 6 x 4
+NUMBER = 6               # the score numbers' tiles: 6 x 6
+SHEET_W = 6 * TILE
+SHEET_H = 4 * TILE
+TENS = 72                # number tiles: " -0123456789" as tens (or sign)...
+UNITS = 84               # ...and as units
+GLYPHS = " -0123456789"
+BOARD_Y = 14             # the halves' top (under the header line)
+NUMBERS_Y = BOARD_Y + 5 * TILE + 1
+HALF_X = (3, 85)         # red half, blue half
 BLINK_MS = 250
 DIE_PITCH = SIZE + 2     # px from one die to the next
 COLOUR_KEYS = "dice row: UP red DOWN blue"
 
 
 def cell_x(bx):
-    """Pixel x of board column bx (0-4 red, 5 red 6, 6-10 blue, 11 blue 6)."""
-    if bx <= 4:
-        col = 1 + 2 * bx
-    elif bx == 5:
-        col = 11
-    elif bx <= 10:
-        col = 15 + 2 * (bx - 6)
-    else:
-        col = 25
-    return 2 + col * ui.CW
+    """Pixel x of board column bx's 12-pixel slot (0-4 red, 5 red 6, 6-10
+    blue, 11 blue 6; a 6-cell's face is 10 wide, 2 right of its tile)."""
+    x = HALF_X[0] if bx < 6 else HALF_X[1]
+    bx = bx % 6
+    return x + TILE * bx + (1 if bx == 5 else 0)
 
 
-def half_text(cells):
-    lines = []
-    for r in range(5):
-        lines.append(" ".join(CELL_CHARS[cells[r * 5 + c]] for c in range(5)))
-    return "\n".join(lines)
+def number_tiles(v):
+    """The two number tiles (tens or sign, units) of a column score;
+    beyond -9..99 (no default run points reach it) the nearest shown."""
+    s = "%d" % (-9 if v < -9 else 99 if v > 99 else v)
+    if len(s) == 1:
+        s = " " + s
+    return TENS + GLYPHS.index(s[0]), UNITS + GLYPHS.index(s[1])
 
 
 class DwsScreen(GameScreen):
@@ -55,17 +65,31 @@ class DwsScreen(GameScreen):
         self.since = None
         self.header = self.text(0, 0, 20, theme.FG)
         self.take = self.text(21, 0, 5, theme.FG)
-        self.text(1, 1, 11, theme.DIE_FG[RED], "1 2 3 4 5 6")
-        self.text(25, 1, 1, theme.DIE_FG[BLUE], "6")
-        self.red = self.text(1, BOARD_ROW, 9, theme.DIE_FG[RED], lines=5)
-        self.red6 = self.text(11, BOARD_ROW, 1, theme.FG, lines=5)
-        self.text(13, BOARD_ROW, 1, theme.DIE_FG[BLUE], "1\n2\n3\n4\n5", lines=5)
-        self.blue = self.text(15, BOARD_ROW, 9, theme.DIE_FG[BLUE], lines=5)
-        self.blue6 = self.text(25, BOARD_ROW, 1, theme.FG, lines=5)
-        self.cell_box = ui.rect(self.root, 0, 0, 10, 13, theme.ACCENT, outline=True)
+        # Each half: its cells and 6-cells, and its columns' scores under
+        # them, over one sheet, in the half's palette.
+        sheet = read_sheet(BOARD_SHEET, SHEET_W, SHEET_H)
+        self.halves = []
+        self.numbers = []
+        for half in (RED, BLUE):
+            pal = displayio.Palette(4)
+            pal.make_transparent(0)
+            pal[1] = theme.DIE_BG[half]
+            pal[2] = theme.DIE_FG[half]
+            pal[3] = theme.WHITE
+            grid = displayio.TileGrid(sheet, pixel_shader=pal, width=6, height=5,
+                                      tile_width=TILE, tile_height=TILE, default_tile=0,
+                                      x=HALF_X[half], y=BOARD_Y)
+            self.root.append(grid)
+            self.halves.append(grid)
+            grid = displayio.TileGrid(sheet, pixel_shader=pal, width=10, height=1,
+                                      tile_width=NUMBER, tile_height=NUMBER,
+                                      default_tile=TENS, x=HALF_X[half], y=NUMBERS_Y)
+            self.root.append(grid)
+            self.numbers.append(grid)
+        self.cell_box = ui.rect(self.root, 0, 0, TILE + 2, TILE + 2, theme.ACCENT, outline=True)
         n = len(game.dice_colour)
         self.dice_x0 = 2 + (ui.WIDTH - DIE_PITCH * n + 2) // 2
-        # The dice sit between the board (its glyphs end above y=84) and the
+        # The dice sit between the board (its numbers end above y=84) and the
         # messages (at y=96 on the Pico, whose glyphs start lower).
         self.dice_y = max(84, self.row_y(8) - 14)
         self.dice = []
@@ -80,7 +104,7 @@ class DwsScreen(GameScreen):
         self.choice = None        # (die, row, col) while asking split / spend the 6
         self.viewing = None       # the player whose board is shown read-only
         self.blink = 0
-        self.board_key = None     # (player, red half, blue half) the board texts show
+        self.board_key = None     # (player, red half, blue half) the board tiles show
         self.board_score = 0
 
     # ----- state helpers -------------------------------------------------------
@@ -106,8 +130,8 @@ class DwsScreen(GameScreen):
         g = self.game
         p = g.current if self.viewing is None else self.viewing
         board = g.boards[p]
-        # The board's texts and score only when that board changed, each
-        # half on its own: building them took 13-22 ms of a press on the Pico.
+        # The board's tiles and scores only when that board changed, each
+        # half on its own (a press sets the few tiles that changed).
         red = bytes(board.cells[RED]) + bytes(board.sixes[RED])
         blue = bytes(board.cells[BLUE]) + bytes(board.sixes[BLUE])
         key = (p, red, blue)
@@ -115,15 +139,13 @@ class DwsScreen(GameScreen):
         if key != shown:
             if shown is None or shown[0] != p:
                 shown = (p, None, None)         # another board: both halves
-            self.board_score = g.score(p)
+            cols = g.column_scores(p)
+            self.board_score = sum(cols)
             if red != shown[1]:
-                self.red.text = half_text(board.cells[RED])
-                self.red6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[RED])
+                self.draw_half(RED, red, cols)
             if blue != shown[2]:
-                self.blue.text = half_text(board.cells[BLUE])
-                self.blue6.text = "\n".join(SIX_CHARS[s] for s in board.sixes[BLUE])
+                self.draw_half(BLUE, blue, cols)
             self.board_key = key
-        # (each text set once: a cell set and set back is still redrawn)
         if self.viewing is not None:
             self.header.text = "Viewing P%d's board" % (p + 1)
         else:
@@ -154,6 +176,30 @@ class DwsScreen(GameScreen):
             self.instructions()
         self.show_leds()
 
+    def draw_half(self, half, states, cols):
+        """Set the tiles of ``half`` that changed: ``states`` its 25 cells
+        then 5 6-cells (as bytes), ``cols`` the ten column scores."""
+        grid = self.halves[half]
+        for i in range(30):
+            if i < 25:
+                r = i // 5
+                c = i % 5
+                t = states[i] * 6 + (c if half == RED else r)
+            else:
+                r = i - 25
+                c = 5
+                t = states[i] * 6 + 5
+            k = r * 6 + c
+            if grid[k] != t:
+                grid[k] = t
+        grid = self.numbers[half]
+        for c in range(5):
+            tens, units = number_tiles(cols[half * 5 + c])
+            if grid[2 * c] != tens:
+                grid[2 * c] = tens
+            if grid[2 * c + 1] != units:
+                grid[2 * c + 1] = units
+
     def draw_die(self, i, value):
         g = self.game
         colour = theme.DIE_BG[g.dice_colour[i]]
@@ -170,8 +216,8 @@ class DwsScreen(GameScreen):
         if self.on_board:
             self.cell_box.hidden = False
             self.die_box.hidden = True
-            self.cell_box.x = cell_x(self.bx) - 2
-            self.cell_box.y = (BOARD_ROW + self.row) * ui.LH - 1
+            self.cell_box.x = cell_x(self.bx) - 1
+            self.cell_box.y = BOARD_Y + TILE * self.row - 1
         else:
             self.cell_box.hidden = True
             self.die_box.hidden = False
