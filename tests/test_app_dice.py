@@ -178,3 +178,30 @@ def test_presses_create_no_display_objects(profile, monkeypatch):
     finish_interludes(s)
     assert counter.count == 0
     assert game.rolls > 5
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_rolling_dice_tumble_and_land_in_their_places(profile):
+    """The roll animation bounces each rolling die (``dice_art.hop``, each
+    out of step with its neighbour) and puts every die back where it
+    stands, at its end or when a key skips it."""
+    from dws_app.dice_art import HOPS
+    s = new_dice(profile, count=3)
+    screen = s.screen
+    for skip in (False, True):
+        s.hw.keys.tap("A")                       # ROLL (the cursor's place)
+        s.app.poll()
+        assert screen.animating()
+        heights = [set() for _ in range(3)]
+        for _ in range(4):
+            s.hw.clock.advance(70)
+            s.app.poll()
+            for i in range(3):
+                heights[i].add(screen.dice[i].rest_y - screen.dice[i].node.y)
+        assert all(h <= set(HOPS) and max(h) > 0 for h in heights), heights
+        if skip:
+            s.press("B")                          # any key: the dice land at once
+        else:
+            s.wait(2000)
+        assert not screen.animating()
+        assert [d.node.y for d in screen.dice] == [d.rest_y for d in screen.dice]

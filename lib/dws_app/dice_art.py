@@ -90,6 +90,21 @@ def _load(f, name):
     return bitmap
 
 
+# A rolling die's height above its place, logical pixels, frame by frame: it
+# bounces as it tumbles (3 at most: the Dice Wide Shut board's numbers end
+# 4 pixels above the dice on the Pico).
+HOPS = (0, 2, 3, 2, 0, 1)
+
+
+def hop(die, frame, k):
+    """Lift die ``k`` by its bounce in roll animation frame ``frame`` (each
+    die a step out of time with the one before it); frame < 0: back in
+    its place.  Moves only when the height changes (a move redraws)."""
+    y = die.rest_y if frame < 0 else die.rest_y - HOPS[(frame + 2 * k) % len(HOPS)]
+    if die.node.y != y:
+        die.node.y = y
+
+
 class Die:
     """A die at (x, y) of ``parent``, ``SIZE * scale`` pixels a side; move
     or hide its ``node``.  (No more methods: each is heap during a game.)"""
@@ -108,6 +123,7 @@ class Die:
             node.append(grid)
         node.x = x
         node.y = y
+        self.rest_y = y         # (a rolling die hops above it: ``hop``)
         self.node = node
         self.value = 0
         self.style = PLAIN

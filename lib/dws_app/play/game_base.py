@@ -15,6 +15,7 @@ way.
 
 from dws_app import sound, theme, ui
 from dws_app.clock import ticks_add, ticks_diff
+from dws_app.dice_art import hop
 from dws_core.errors import Refused
 
 FRAME_MS = 70
@@ -187,6 +188,8 @@ class GameScreen(ui.Screen):
     def stop_roll(self):
         self.anim_end = None
         self.roll_frame(-1)
+        for die in getattr(self, "dice", ()):
+            hop(die, -1, 0)         # (every die back in its place)
         self.refresh()
 
     def tick(self, now):

@@ -18,7 +18,7 @@ When a turn ends its last dice stay up until A, then the device is passed on.
 import displayio
 
 from dws_app import theme, ui
-from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, read_sheet
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.cargo import FREE
@@ -183,6 +183,7 @@ class CargoScreen(GameScreen):
             return
         for i in self.rolled:
             self.dice[i].show(anim_value(frame, i), PLAIN)
+            hop(self.dice[i], frame, i)
         leds = self.app.leds
         for i in range(leds.count):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.player_colour(self.view[0]))

@@ -10,7 +10,7 @@ is held; B undoes holds and count changes since the roll.
 """
 
 from dws_app import theme, ui
-from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dice import MAX_DICE
 
@@ -110,6 +110,7 @@ class DiceScreen(GameScreen):
         for i in range(g.count):
             if not g.held[i]:
                 self.dice[i].show(anim_value(frame, i), PLAIN)
+                hop(self.dice[i], frame, i)
         for i in range(leds.count):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.ACCENT)
         leds.show()

@@ -20,7 +20,7 @@ sheet and dice of that turn stay up until A, then the device is passed on
 """
 
 from dws_app import theme, ui
-from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die
+from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die, hop
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
@@ -192,6 +192,7 @@ class DicedOutScreen(GameScreen):
             return
         for k in range(2):
             self.dice[k].show(anim_value(frame, k), PLAIN)
+            hop(self.dice[k], frame, k)
         leds = self.app.leds
         for i in range(leds.count):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.player_colour(self.view[0]))

@@ -21,7 +21,7 @@ start (nothing to undo) it shows the others' boards, one per B.
 import displayio
 
 from dws_app import theme, ui
-from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, read_sheet
+from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dws import BLUE, PURPLE, RED
 
@@ -307,6 +307,7 @@ class DwsScreen(GameScreen):
         for i in range(len(self.dice)):
             self.dice[i].show(anim_value(frame, i), PLAIN,
                               theme.DIE_BG[self.game.dice_colour[i]], theme.WHITE)
+            hop(self.dice[i], frame, i)
         for i in range(leds.count):
             k = i if leds.die_leds else (frame + i) % 3
             if leds.die_leds and i >= len(self.dice):

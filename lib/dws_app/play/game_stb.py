@@ -16,7 +16,7 @@ over) stays on screen until A, then the device is passed on.
 """
 
 from dws_app import theme, ui
-from dws_app.dice_art import HOLLOW, PLAIN, Die
+from dws_app.dice_art import HOLLOW, PLAIN, Die, hop
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
@@ -273,6 +273,7 @@ class StbScreen(GameScreen):
         for k in range(len(dice)):
             if dice[k]:
                 self.dice[k].show(anim_value(frame, k), PLAIN)
+                hop(self.dice[k], frame, k)
         leds = self.app.leds
         for i in range(leds.count):
             leds.set(i, TILE_OPEN if (frame + i) % 2 else theme.WHITE)
