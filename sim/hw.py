@@ -95,12 +95,43 @@ class SimClock:
 
 
 class SimSound:
+    """The Pico's piezo: records its tones (the simulator plays no sound)."""
+
     def __init__(self):
         self.tones = []
 
     def tone(self, freq, ms):
         self.tones.append((freq, ms))
         del self.tones[:-20]
+
+
+class SimSpeaker(SimSound):
+    """The PyBadge's speaker: records the samples it is asked for, silently,
+    as the piezo's tones (no audio device is opened: a computer without a
+    sound card runs the simulator as well).  A file that is missing or not
+    a WAV is refused, as the board's ``Speaker.sample`` does (tones follow)."""
+
+    def __init__(self):
+        super().__init__()
+        self.samples = []
+
+    def sample(self, folder, name):
+        try:
+            with open(folder + name + ".wav", "rb") as f:
+                head = f.read(12)
+        except OSError:
+            return False
+        if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+            return False
+        self.samples.append(name)
+        del self.samples[:-20]
+        return True
+
+    def playing(self):
+        return False
+
+
+SOUNDS = {"pybadge": SimSpeaker, "pico_dice": SimSound}
 
 
 # The profiles' nvm write rule (lib/dws_hw/pybadge.py, pico_dice.py STORE_OPTIONS);
@@ -127,7 +158,7 @@ def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True):
 
     clock = SimClock(manual=manual_clock)
     hw = Hardware(profile, display, SimKeys(key_map), key_map, SimPixels(leds), die_leds,
-                  FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SimSound(), clock.sleep,
+                  FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SOUNDS[profile](), clock.sleep,
                   dict(STORE_OPTIONS[profile]))
     hw.clock = clock
     return hw
