@@ -109,19 +109,25 @@ class SimSpeaker(SimSound):
     """The PyBadge's speaker: records the samples it is asked for, silently,
     as the piezo's tones (no audio device is opened: a computer without a
     sound card runs the simulator as well).  A file that is missing or not
-    a WAV is refused, as the board's ``Speaker.sample`` does (tones follow)."""
+    a WAV is not loaded, as on the board (``Speaker.load``: tones follow)."""
 
     def __init__(self):
         super().__init__()
+        self.loaded = []
         self.samples = []
 
-    def sample(self, folder, name):
-        try:
-            with open(folder + name + ".wav", "rb") as f:
-                head = f.read(12)
-        except OSError:
-            return False
-        if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+    def load(self, folder, names):
+        for name in names:
+            try:
+                with open(folder + name + ".wav", "rb") as f:
+                    head = f.read(12)
+            except OSError:
+                continue
+            if head[:4] == b"RIFF" and head[8:12] == b"WAVE":
+                self.loaded.append(name)
+
+    def sample(self, name):
+        if name not in self.loaded:
             return False
         self.samples.append(name)
         del self.samples[:-20]

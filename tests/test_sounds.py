@@ -18,7 +18,6 @@ from dws_app.sound import CLICK, DONE, REFUSE, ROLL, Sound
 from tools import sounds
 
 REPO = Path(__file__).resolve().parent.parent
-FOLDER = str(REPO / "lib/dws_app/sounds") + "/"
 NAMES = ("click", "roll", "refuse", "done")
 
 
@@ -165,17 +164,25 @@ def badge(monkeypatch):
     return load
 
 
-def test_pybadge_plays_the_wav_without_waiting_when_sound_is_on(badge):
+def test_pybadge_loads_the_wavs_at_power_up_and_plays_them_without_waiting(badge):
     hw = badge().build()
     speaker = hw.sound
     s = Sound(speaker, True)
-    assert s.folder is not None and s.folder.endswith("/lib/dws_app/sounds/")
+    assert s.samples
+    # Every file opened once now, on one buffer; the first started and
+    # stopped with the amplifier off (audioio's DMA buffers made now).
+    assert sorted(w.file.name.rsplit("/", 1)[1] for w in FakeWaveFile.made) == \
+        sorted(n + ".wav" for n in NAMES)
+    assert all(w.buffer is speaker._buffer for w in FakeWaveFile.made)
+    assert len(speaker._buffer) == 512
+    assert len(speaker._audio.plays) == 1 and not speaker._audio.playing
+    assert speaker._enable.value is False
+    speaker._audio.plays.clear()
     s.play(ROLL)
     s.flush()
     (wave, loop), = speaker._audio.plays
     assert not loop and wave.sample_rate == 8000 and wave.bits_per_sample == 8
-    assert wave.file.name.endswith("roll.wav")
-    assert wave.buffer is speaker._buffer and len(wave.buffer) == 512
+    assert wave.file.name.endswith("/lib/dws_app/sounds/roll.wav")
     assert speaker._enable.value is True            # the amplifier is on while it plays
     s.play(CLICK)
     s.flush()                                       # a click does not cut the rattle
@@ -185,42 +192,48 @@ def test_pybadge_plays_the_wav_without_waiting_when_sound_is_on(badge):
     assert speaker._enable.value is False and not s.busy
     s.play(ROLL)
     s.flush()
-    assert speaker._audio.plays[-1][0] is wave      # opened once, played again
+    assert speaker._audio.plays[-1][0] is wave      # the same WaveFile again
     for effect in (REFUSE, DONE, CLICK):
+        speaker._audio.playing = False
         s.play(effect)
         s.flush()
-        speaker._audio.playing = False
     assert [w.file.name.rsplit("/", 1)[1] for w, _ in speaker._audio.plays] == \
         ["roll.wav", "roll.wav", "refuse.wav", "done.wav", "click.wav"]
+    assert len(FakeWaveFile.made) == 4              # nothing opened after power-up
+    Sound(speaker, True)                            # loaded again: nothing new
     assert len(FakeWaveFile.made) == 4
-    assert all(w.buffer is speaker._buffer for w in FakeWaveFile.made)   # one buffer
 
 
 def test_pybadge_plays_nothing_with_sound_off(badge):
     speaker = badge().Speaker()
     s = Sound(speaker, False)
+    speaker._audio.plays.clear()
     for effect in (ROLL, REFUSE, DONE, CLICK):
         s.play(effect)
         s.flush()
-    assert speaker._audio.plays == [] and FakeWaveFile.made == []
+    assert speaker._audio.plays == []
     assert speaker._enable.value is False
 
 
 @pytest.mark.parametrize("trouble", ["missing", "not_a_wav", "16_bit", "no_wavefile"])
-def test_pybadge_falls_back_to_tones(badge, tmp_path, trouble):
+def test_pybadge_falls_back_to_tones(badge, tmp_path, monkeypatch, trouble):
     folder = tmp_path / "lib/dws_app/sounds"
     folder.mkdir(parents=True)
     for name in NAMES:
         data = (REPO / "lib/dws_app/sounds" / (name + ".wav")).read_bytes()
-        if trouble == "not_a_wav":
-            data = b"not a wave file at all, just text" * 3
-        elif trouble == "16_bit":
-            data = data[:34] + struct.pack("<H", 16) + data[36:]
+        if name != "click":
+            if trouble == "not_a_wav":
+                data = b"not a wave file at all, just text" * 3
+            elif trouble == "16_bit":
+                data = data[:34] + struct.pack("<H", 16) + data[36:]
         if trouble != "missing" or name == "click":
             (folder / (name + ".wav")).write_bytes(data)
     speaker = badge(audiocore="no_wave" if trouble == "no_wavefile" else True).Speaker()
+    from dws_app import drive
+    monkeypatch.setattr(drive, "find", lambda name: str(tmp_path) + name)
     s = Sound(speaker, True)
-    s.folder = str(folder) + "/"
+    assert s.samples
+    speaker._audio.plays.clear()
     s.play(ROLL)
     s.flush()                                   # no traceback: the tones instead
     assert [type(sample) for sample, loop in speaker._audio.plays] == [FakeRawSample] * 2
@@ -230,10 +243,14 @@ def test_pybadge_falls_back_to_tones(badge, tmp_path, trouble):
     assert speaker._enable.value is False
     assert not s.busy
     for w in FakeWaveFile.made:                 # a file it refused is closed
-        assert w.file.closed
-    s.play(ROLL)
-    s.flush()                                   # the refusal is remembered: tones again
-    assert len(speaker._audio.plays) == 4
+        assert w.file.closed == (trouble == "16_bit" and not w.file.name.endswith("click.wav"))
+    s.play(CLICK)
+    s.flush()                                   # the click's file is sound
+    played = speaker._audio.plays[-1][0]
+    if trouble == "no_wavefile":
+        assert type(played) is FakeRawSample
+    else:
+        assert played.file.name.endswith("click.wav")
 
 
 def test_pybadge_without_audio_modules_is_silent_without_a_traceback(badge):
@@ -248,7 +265,10 @@ def test_sound_finds_no_folder_then_plays_tones(monkeypatch):
     played = []
 
     class Device:
-        def sample(self, folder, name):
+        def load(self, folder, names):
+            raise AssertionError("no folder: nothing to load")
+
+        def sample(self, name):
             raise AssertionError("no folder: no samples")
 
         def tone(self, hz, ms):
@@ -256,7 +276,7 @@ def test_sound_finds_no_folder_then_plays_tones(monkeypatch):
 
     monkeypatch.setattr(sound, "FOLDER", "/no/such/folder/")
     s = Sound(Device(), True)
-    assert s.folder is None
+    assert not s.samples
     s.play(DONE)
     s.flush()
     assert played == list(DONE[1])
@@ -269,9 +289,9 @@ def test_pico_profile_plays_tones_only():
     assert "audioio" not in source and "def sample" not in source
     from sim.hw import build
     hw = build("pico_dice", seed=1)
-    assert not hasattr(hw.sound, "sample")
+    assert not hasattr(hw.sound, "sample") and not hasattr(hw.sound, "load")
     s = Sound(hw.sound, True)
-    assert s.folder is None
+    assert not s.samples
     for effect in (CLICK, ROLL, REFUSE, DONE):
         s.play(effect)
         s.flush()

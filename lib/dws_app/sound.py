@@ -1,11 +1,12 @@
 """Short sound effects, if the board has a speaker and sound is on.
 
 An effect is a name and its tones.  A board that plays samples (its sound
-has ``sample(folder, name)`` and ``playing()``: the PyBadge's speaker)
-plays the effect's WAV file from the drive (``sounds/NAME.wav`` beside
-this module, made by ``python -m tools.sounds`` from art/sounds.txt), which
-returns at once: the dice rattle while the roll animation runs.  Otherwise,
-or when the file cannot be played, the tones (``tone(hz, ms)``: the Pico's
+has ``load(folder, names)``, ``sample(name)`` and ``playing()``: the
+PyBadge's speaker) is given the effects' WAV files at power-up
+(``sounds/NAME.wav`` beside this module, made by ``python -m tools.sounds``
+from art/sounds.txt) and plays the effect's sample, which returns at once:
+the dice rattle while the roll animation runs.  Otherwise, or for an effect
+whose file it could not load, the tones (``tone(hz, ms)``: the Pico's
 piezo), which block while they play.  So ``play`` only notes the effect and
 the main loop plays it once the press's answer is on the display
 (``flush``): a sound never delays the pixels it goes with.
@@ -15,6 +16,7 @@ CLICK = ("click", ((1800, 12),))
 REFUSE = ("refuse", ((220, 90),))
 ROLL = ("roll", ((700, 20), (900, 20)))
 DONE = ("done", ((660, 60), (880, 90)))
+EFFECTS = ("click", "roll", "refuse", "done")
 FOLDER = "/lib/dws_app/sounds/"
 
 
@@ -23,13 +25,14 @@ class Sound:
         self.device = device
         self.enabled = enabled
         self.pending = None
-        self.folder = None      # the WAVs' folder, when the device plays samples
+        self.samples = False    # the device plays the effects' samples
         self.busy = False       # a sample was started and not yet seen ended
-        if device is not None and hasattr(device, "sample"):
+        if device is not None and hasattr(device, "load"):
             from dws_app.drive import find
             path = find(FOLDER + "click.wav")
             if path is not None:
-                self.folder = path[:-9]     # without "click.wav"
+                device.load(path[:-9], EFFECTS)     # (the folder: without "click.wav")
+                self.samples = True
 
     def play(self, effect):
         """Play ``effect`` (CLICK, REFUSE, ROLL, DONE) at the next ``flush``;
@@ -46,10 +49,10 @@ class Sound:
                 self.busy = self.device.playing()   # (ended: the amplifier goes off)
             return
         self.pending = None
-        if self.folder is not None:
+        if self.samples:
             if effect is CLICK and self.busy and self.device.playing():
                 return          # a click does not cut the rattle or the chime short
-            if self.device.sample(self.folder, effect[0]):
+            if self.device.sample(effect[0]):
                 self.busy = True
                 return
         for freq, ms in effect[1]:

@@ -61,15 +61,30 @@ class Speaker:
         self._buffer = bytearray(self.BUFFER)
         self._waves = {}        # name: its WaveFile (file kept open), or None: tones
 
-    def sample(self, folder, name):
-        """Start ``folder + name + ".wav"`` and return True at once; False
-        (nothing started) when it cannot: no WaveFile, no such file, or a
-        file that is not one tools/sounds.py makes.  Each file is opened
-        once, at its first play, and kept open with its WaveFile (all
-        share the one buffer: one plays at a time)."""
-        wave = self._waves.get(name, False)
-        if wave is False:
-            wave = self._waves[name] = self._open(folder + name + ".wav")
+    def load(self, folder, names):
+        """Open ``folder + name + ".wav"`` for each name, once, at power-up,
+        and keep each open with its WaveFile (all share the one buffer: one
+        plays at a time); a name whose file is missing, or is not one
+        tools/sounds.py makes, or every name without WaveFile, plays no
+        sample (``sample`` says False).  The first file is then started
+        and stopped with the amplifier off: audioio's DMA buffers are
+        allocated now, on a fresh heap, and kept, not in a game."""
+        first = None
+        for name in names:
+            if name not in self._waves:
+                wave = self._waves[name] = self._open(folder + name + ".wav")
+                first = first or wave
+        if first is not None:
+            try:
+                self._audio.play(first)
+            except (OSError, ValueError, RuntimeError):
+                pass
+            self._audio.stop()
+
+    def sample(self, name):
+        """Start the loaded sample ``name`` and return True at once; False
+        (nothing started) when there is none."""
+        wave = self._waves.get(name)
         if wave is None:
             return False
         self._enable.value = True
