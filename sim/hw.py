@@ -95,12 +95,49 @@ class SimClock:
 
 
 class SimSound:
+    """The Pico's piezo: records its tones (the simulator plays no sound)."""
+
     def __init__(self):
         self.tones = []
 
     def tone(self, freq, ms):
         self.tones.append((freq, ms))
         del self.tones[:-20]
+
+
+class SimSpeaker(SimSound):
+    """The PyBadge's speaker: records the samples it is asked for, silently,
+    as the piezo's tones (no audio device is opened: a computer without a
+    sound card runs the simulator as well).  A file that is missing or not
+    a WAV is not loaded, as on the board (``Speaker.load``: tones follow)."""
+
+    def __init__(self):
+        super().__init__()
+        self.loaded = []
+        self.samples = []
+
+    def load(self, folder, names):
+        for name in names:
+            try:
+                with open(folder + name + ".wav", "rb") as f:
+                    head = f.read(12)
+            except OSError:
+                continue
+            if head[:4] == b"RIFF" and head[8:12] == b"WAVE":
+                self.loaded.append(name)
+
+    def sample(self, name):
+        if name not in self.loaded:
+            return False
+        self.samples.append(name)
+        del self.samples[:-20]
+        return True
+
+    def playing(self):
+        return False
+
+
+SOUNDS = {"pybadge": SimSpeaker, "pico_dice": SimSound}
 
 
 # The profiles' nvm write rule (lib/dws_hw/pybadge.py, pico_dice.py STORE_OPTIONS);
@@ -127,7 +164,7 @@ def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True):
 
     clock = SimClock(manual=manual_clock)
     hw = Hardware(profile, display, SimKeys(key_map), key_map, SimPixels(leds), die_leds,
-                  FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SimSound(), clock.sleep,
+                  FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SOUNDS[profile](), clock.sleep,
                   dict(STORE_OPTIONS[profile]))
     hw.clock = clock
     return hw

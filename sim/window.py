@@ -2,7 +2,8 @@
 scaled up, with the LED strip beside the screen and the key map below it.
 
 Only pygame's display and font parts are started, never its audio (the
-simulator plays no sound: ``SimSound`` only records tones), so a computer
+simulator plays no sound: ``sim.hw.SimSound`` only records tones and
+``SimSpeaker`` the PyBadge's samples), so a computer
 without a sound card prints no ALSA errors."""
 
 import pygame

@@ -1353,3 +1353,16 @@ def test_the_rules_pages_go_to_the_slot_and_a_makers_docs_stay(tmp_path):
     real = flash.project_files(REPO, "pybadge")
     for title in ("dice-wide-shut", "shut-the-box", "dicedout", "cargo", "dice"):
         assert "docs/rules/{}.txt".format(title) in real
+
+
+def test_only_the_pybadge_gets_the_sound_effects():
+    """The WAVs (lib/dws_app/sounds/, tools/sounds.py) go to the PyBadge's
+    drive as they are; the Pico, whose piezo plays tones, gets none."""
+    badge = flash.project_files(REPO, "pybadge")
+    pico = flash.project_files(REPO, "pico_dice")
+    wavs = sorted(p for p in badge if p.endswith(".wav"))
+    assert wavs == ["lib/dws_app/sounds/%s.wav" % n for n in ("click", "done", "refuse", "roll")]
+    for path in wavs:
+        assert badge[path] == (REPO / path).read_bytes()
+    assert not any(p.endswith(".wav") or "/sounds/" in p for p in pico)
+    assert "lib/dws_app/dice.bmp" in pico and "lib/dws_app/sound.py" in pico

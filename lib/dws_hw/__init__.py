@@ -14,7 +14,11 @@ class Hardware:
     ``events`` queue; ``key_map`` key_number -> button name; ``pixels`` a
     neopixel-like strip (``auto_write=False``); ``die_leds`` True when there is
     one LED per Dice Wide Shut die; ``nvm`` a persistent bytearray;
-    ``ticks_ms()``; ``entropy(n)``; ``sound`` (``tone(hz, ms)``) or None;
+    ``ticks_ms()``; ``entropy(n)``; ``sound`` or None: ``tone(hz, ms)``
+    (blocks while it plays), and on a board that plays samples also
+    ``load(folder, names)`` (at power-up: the WAV files ``folder + name +
+    ".wav"``), ``sample(name)`` (starts one, returns at once: True, or False
+    when it has none) and ``playing()``;
     ``sleep(s)``; ``store_options`` keyword arguments for the nvm store
     (``dws_app.store.Store``: how the board's flash erases, the cover file);
     ``release()`` lets go of a display the profile made, before the

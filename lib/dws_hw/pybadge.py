@@ -33,23 +33,97 @@ def held_at_boot():
 
 
 class Speaker:
-    """Square-wave beeps on the speaker (audioio; the amplifier is enabled
-    only while a tone plays)."""
+    """The speaker on A0 (audioio; the amplifier is enabled only while a
+    sound plays): WAV files from the drive, played without waiting
+    (``sample``), and square-wave beeps, which block (``tone``)."""
+
+    # The WAVs tools/sounds.py makes: 8 kHz, 8 bits, mono.  8-bit samples
+    # are unsigned, as the DAC's output: audioio plays them from WaveFile's
+    # buffer as they are (16-bit ones go through a conversion).
+    RATE = 8000
+    # WaveFile's double buffer, made once here: two halves of 256 bytes,
+    # 32 ms of sound each, refilled from the file by the firmware's
+    # background task (which a display refresh runs too).
+    BUFFER = 512
 
     def __init__(self):
         import array
+        import audiocore
         import audioio
         import digitalio
         self._array = array
+        self._core = audiocore
+        # No WaveFile (a firmware without it): tones only.
+        self._wave_file = getattr(audiocore, "WaveFile", None)
         self._enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._enable.switch_to_output(value=False)
         self._audio = audioio.AudioOut(board.SPEAKER)
+        self._buffer = bytearray(self.BUFFER)
+        self._waves = {}        # name: its WaveFile (file kept open), or None: tones
+
+    def load(self, folder, names):
+        """Open ``folder + name + ".wav"`` for each name, once, at power-up,
+        and keep each open with its WaveFile (all share the one buffer: one
+        plays at a time); a name whose file is missing, or is not one
+        tools/sounds.py makes, or every name without WaveFile, plays no
+        sample (``sample`` says False).  The first file is then started
+        and stopped with the amplifier off: audioio's DMA buffers are
+        allocated now, on a fresh heap, and kept, not in a game."""
+        first = None
+        for name in names:
+            if name not in self._waves:
+                wave = self._waves[name] = self._open(folder + name + ".wav")
+                first = first or wave
+        if first is not None:
+            try:
+                self._audio.play(first)
+            except (OSError, ValueError, RuntimeError):
+                pass
+            self._audio.stop()
+
+    def sample(self, name):
+        """Start the loaded sample ``name`` and return True at once; False
+        (nothing started) when there is none."""
+        wave = self._waves.get(name)
+        if wave is None:
+            return False
+        self._enable.value = True
+        try:
+            self._audio.play(wave)
+        except (OSError, ValueError, RuntimeError):
+            self._enable.value = False
+            self._waves[name] = None
+            return False
+        return True
+
+    def _open(self, path):
+        if self._wave_file is None:
+            return None
+        f = None
+        try:
+            f = open(path, "rb")
+            wave = self._wave_file(f, self._buffer)
+            if wave.sample_rate == self.RATE and wave.bits_per_sample == 8 \
+                    and wave.channel_count == 1:
+                return wave
+        except (OSError, ValueError, TypeError, AttributeError):
+            pass
+        if f is not None:
+            f.close()
+        return None
+
+    def playing(self):
+        """True while a sample plays; once it has ended the amplifier is
+        switched off."""
+        if self._audio.playing:
+            return True
+        self._enable.value = False
+        return False
 
     def tone(self, freq, ms):
-        import audiocore
         n = 16
         wave = self._array.array("H", [0x9000] * (n // 2) + [0x7000] * (n // 2))
-        sample = audiocore.RawSample(wave, sample_rate=freq * n)
+        sample = self._core.RawSample(wave, sample_rate=freq * n)
         self._enable.value = True
         self._audio.play(sample, loop=True)
         time.sleep(ms / 1000)

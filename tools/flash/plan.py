@@ -29,6 +29,9 @@ DEVICE_TREE = (
     ("docs/rules", "docs/rules"),   # read by lib/dws_app/lobby/help.py, same place
 )
 PROFILE_MODULE = "lib/dws_hw/{}.py"
+# Folders under lib/ that only one profile reads: the PyBadge's sound
+# effects (the Pico's piezo plays tones; its drive is spared the writes).
+PROFILE_FOLDERS = {"lib/dws_app/sounds/": "pybadge"}
 LIB_ASSET_SUFFIXES = (".bdf", ".pcf", ".bmp", ".wav")
 TREE_SUFFIXES = {"lib": (".py",) + LIB_ASSET_SUFFIXES, "docs/rules": (".txt",)}
 ENTRY_FILES = ("code.py", "boot.py")  # run by the loaders; never compiled
@@ -142,6 +145,7 @@ def project_files(repo, profile):
     repo = Path(repo)
     files = {}
     others = {PROFILE_MODULE.format(p) for p in PROFILES if p != profile}
+    skip = tuple(folder for folder, only in PROFILE_FOLDERS.items() if only != profile)
     for source, dest in DEVICE_TREE:
         path = repo / source
         if path.is_file():
@@ -150,7 +154,7 @@ def project_files(repo, profile):
             suffixes = TREE_SUFFIXES.get(source, (".py",))
             for file in _tree_files(path, suffixes):
                 rel = dest + "/" + file.relative_to(path).as_posix()
-                if rel not in others:
+                if rel not in others and not rel.startswith(skip):
                     files[rel] = file.read_bytes()
         else:
             raise FlashError("{} is missing from the repository ({}): nothing "
