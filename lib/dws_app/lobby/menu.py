@@ -4,11 +4,14 @@ Settings: at most eight choices, on eight lines, so moving never scrolls
 
 What the store had to say at power-up ("Last save damaged; using an
 earlier one", "Saved game lost ...") replaces the title and the key hint
-until the next key press, one note per press."""
+until the next key press, one note per press.
+
+The title is in the large type (bigtype) where the board has it; a note
+hides it and shows on the terminal font's line beneath."""
 
 from dws_app import theme, ui
 
-from dws_app.lobby import widgets
+from dws_app.lobby import bigtype, widgets
 from dws_app.lobby.catalog import game_ids, title_of
 
 TITLE = "DICE WIDE SHUT"
@@ -21,6 +24,9 @@ class MenuScreen(widgets.Screen):
         ui.Screen.__init__(self, app)
         self.title = self.text(0, 0, ui.COLS)
         self.sub = self.text(0, 1, ui.COLS)
+        self.big = bigtype.draw(TITLE, theme.ACCENT)      # None: the terminal font's
+        if self.big is not None:
+            bigtype.place(self, 0, self.big)
         self.show_note()
         self.actions = []
         items = []
@@ -46,9 +52,15 @@ class MenuScreen(widgets.Screen):
             self.title.text = lines[0]
             self.sub.text = lines[1] if len(lines) > 1 else ""
             self.title.color = self.sub.color = theme.WARN
+            self.title.hidden = False
+            if self.big is not None:
+                self.big.hidden = True
         else:
             self.title.text = ui.centre(TITLE, ui.COLS - 1)
             self.title.color = theme.ACCENT
+            if self.big is not None:    # (the terminal font's title kept for its text)
+                self.title.hidden = True
+                self.big.hidden = False
             self.sub.color = theme.DIM
             self.show_hint()
 
