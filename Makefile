@@ -1,7 +1,8 @@
 # Every command sets itself up: a local virtual environment from the pinned
 # requirements.txt and the MicroPython interpreter from package-lock.json;
 # the tests and the board suite also need mkfs.fat and mtools (FAT drive
-# images), installed with apt-get when missing (Debian, Ubuntu).
+# images), and the tests the source of the large type's font (xfonts-base),
+# installed with apt-get when missing (Debian, Ubuntu).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -26,6 +27,11 @@ fat-tools:
 	    echo "installing mtools and dosfstools (FAT drive images) with apt-get"; \
 	    SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq mtools dosfstools >/dev/null; \
+	fi
+	@if [ ! -f /usr/share/fonts/X11/misc/9x15B.pcf.gz ]; then \
+	    echo "installing xfonts-base (the source of the large type, tools/font.py) with apt-get"; \
+	    SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	    $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq xfonts-base >/dev/null; \
 	fi
 
 test: setup fat-tools

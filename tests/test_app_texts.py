@@ -198,3 +198,25 @@ def test_texts_without_table_files_fit(profile, monkeypatch, no_table_files):
         cut.where = "game %d without table files" % gid
         storm(profile, gid, gid, 600, 3, [None, strongest, level_names(gid)[1]])
     cut.check()
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_large_type_fits_the_width(profile):
+    """The menu's title and a winner's line in the large type (9 pixels a
+    glyph): drawn inside the 160 logical pixels, or, too wide (a shared
+    win of many), left to the terminal font."""
+    from dws_app import theme
+    from dws_app.lobby import bigtype
+    from dws_app.lobby.menu import TITLE
+    from dws_app.lobby.scores import winner_text
+    s = Session(profile, seed=1)
+    screen = ui.Screen(s.app)
+    rankings = [[[p]] for p in range(8)] + [[list(range(n))] for n in range(2, 9)]
+    for text in [TITLE] + [winner_text(r) for r in rankings]:
+        title = bigtype.BigText(screen, 0, text, theme.ACCENT)
+        if title.grid is None:
+            assert len(text) * bigtype.ADVANCE > ui.WIDTH + 4 and title.text.shown() == text[:ui.COLS]
+        else:
+            assert 0 <= title.grid.x and title.grid.x + title.grid.bitmap.width <= ui.WIDTH + 4, text
+    assert bigtype.BigText(screen, 0, TITLE, theme.ACCENT).grid is not None
+    assert bigtype.BigText(screen, 0, "Player 8 wins!", theme.ACCENT).grid is not None

@@ -282,9 +282,11 @@ def continue_plan():
 
 
 def screens_plan():
-    """The screens between games: setup, help, records, settings, the error
-    screen (test key DWS_TEST_FAIL: B on the menu raises) and its restart."""
+    """The screens between games: the menu,
+    setup, help, records, settings, the error screen (test key
+    DWS_TEST_FAIL: B on the menu raises) and its restart."""
     rec = Recorder(31, fail=1)
+    rec.shot("menu")
     rec.press("A")                        # Dice Wide Shut setup
     rec.shot("setup")
     rec.press("SELECT")                   # its help

@@ -115,7 +115,8 @@ class ScoresScreen(ui.Screen):
         # (Texts that never change are as wide as their words: ``fixed``.)
         # The winner's title in the winner's colour (a shared win: the accent).
         colour = theme.player_colour(ranking[0][0]) if len(ranking[0]) == 1 else theme.ACCENT
-        self.title = self.fixed(0, 0, colour, winner_text(ranking))
+        from dws_app.lobby.bigtype import BigText
+        self.title = BigText(self, 0, winner_text(ranking), colour)
         lines = place_lines(scores, ranking)
         rows = 5 if self.columns else 8
         self.places = []
