@@ -23,6 +23,8 @@ import struct
 import sys
 from pathlib import Path
 
+from tools.made import update
+
 REPO = Path(__file__).resolve().parent.parent
 SHEETS = (("art/dice.txt", "lib/dws_app/dice.bmp"),
           ("art/board.txt", "lib/dws_app/board.bmp"),
@@ -115,20 +117,7 @@ def build(repo=REPO):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    check = "--check" in argv
-    stale = []
-    for path, data in build().items():
-        target = REPO / path
-        if target.exists() and target.read_bytes() == data:
-            continue
-        stale.append(path)
-        if not check:
-            target.write_bytes(data)
-            print("wrote %s (%d bytes)" % (path, len(data)))
-    if check and stale:
-        print("out of date (python -m tools.art): " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    return update(REPO, build(), "--check" in argv, "python -m tools.art")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,8 @@ import struct
 import sys
 from pathlib import Path
 
+from tools.made import update
+
 REPO = Path(__file__).resolve().parent.parent
 SOURCE = "art/sounds.txt"
 FOLDER = "lib/dws_app/sounds"
@@ -154,28 +156,15 @@ def build(repo=REPO):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    check = "--check" in argv
     built = build()
-    stale = []
-    for path, data in built.items():
-        target = REPO / path
-        if target.exists() and target.read_bytes() == data:
-            continue
-        stale.append(path)
-        if not check:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-            print("wrote %s (%d bytes)" % (path, len(data)))
+    status = update(REPO, built, "--check" in argv, "python -m tools.sounds")
     folder = REPO / FOLDER
     extra = sorted(p.relative_to(REPO).as_posix() for p in folder.glob("*.wav")
                    if p.relative_to(REPO).as_posix() not in built) if folder.is_dir() else []
     if extra:
         print("not made from %s (remove them): %s" % (SOURCE, ", ".join(extra)), file=sys.stderr)
         return 1
-    if check and stale:
-        print("out of date (python -m tools.sounds): " + ", ".join(stale), file=sys.stderr)
-        return 1
-    return 0
+    return status
 
 
 if __name__ == "__main__":
