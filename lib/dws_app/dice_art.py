@@ -53,9 +53,9 @@ def read_sheet(name, width, height):
     return _read(path, readinto, width, height)
 
 
-def _read(path, readinto=None, width=FACES * SIZE, height=3 * SIZE):
+def _read(path, readinto, width, height):
     """The sheet from its BMP (what tools/art.py writes: 4 bits a pixel,
-    rows bottom up, each padded to 4 bytes), by ``readinto`` if given,
+    rows bottom up, each padded to 4 bytes), by ``readinto`` if not None,
     else by adafruit_imageload."""
     name = path[path.rfind("/") + 1:]
     with open(path, "rb") as f:

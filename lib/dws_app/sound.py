@@ -29,9 +29,10 @@ class Sound:
         self.busy = False       # a sample was started and not yet seen ended
         if device is not None and hasattr(device, "load"):
             from dws_app.drive import find
-            path = find(FOLDER + "click.wav")
+            first = EFFECTS[0] + ".wav"
+            path = find(FOLDER + first)
             if path is not None:
-                device.load(path[:-9], EFFECTS)     # (the folder: without "click.wav")
+                device.load(path[:-len(first)], EFFECTS)    # (the folder it is in)
                 self.samples = True
 
     def play(self, effect):

@@ -1,4 +1,4 @@
-"""Large type between games: the menu's title and the winner's line in X11
+"""Large type between games: the scores' winner's line in X11
 misc-fixed 9x15 bold (``type9x15b.bdf`` beside this module, public domain,
 made by ``python -m tools.font``), drawn by adafruit_display_text's
 ``bitmap_label`` from adafruit_bitmap_font's BDF loader.
@@ -73,7 +73,7 @@ class BigText:
     """A text that never changes, centred on a line of the screen: in the
     large type (``grid``) or, failing that, the terminal font (``grid``
     None, ``text`` the ``ui.Text``).  Reads as a ``ui.Text``: ``shown()``,
-    ``color``, ``hidden``."""
+    ``color``."""
 
     def __init__(self, screen, row, text, color):
         self._shown = text
@@ -91,13 +91,3 @@ class BigText:
     @property
     def color(self):
         return self._color
-
-    @property
-    def hidden(self):
-        return (self.grid or self.text.node).hidden
-
-    @hidden.setter
-    def hidden(self, value):
-        node = self.grid if self.grid is not None else self.text.node
-        if node.hidden != value:
-            node.hidden = value
