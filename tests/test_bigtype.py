@@ -1,7 +1,8 @@
-"""The lobby's large type (dws_app/lobby/bigtype.py): the font subset, the
-winner's line drawn by bitmap_label, the terminal
-font in its place when the library or the font is missing or bad, and the
-texts fit the 160 logical pixels on both profiles."""
+"""The lobby's large type (dws_app/lobby/bigtype.py): the font subset (its
+BDF in art/ and the PCF the board reads), the winner's line drawn by
+bitmap_label, the menu's title drawn once on the desktop, the terminal font
+in their place when the library or a file is missing or bad, and the texts
+fit the 160 logical pixels on both profiles."""
 
 import os
 import sys
@@ -9,18 +10,22 @@ import sys
 import pytest
 
 from adafruit_bitmap_font.bdf import BDF
+from adafruit_bitmap_font.pcf import PCF
 from adafruit_display_text.bitmap_label import Label
 import displayio
 
 from dws_app import theme, ui
 from dws_app.lobby import bigtype
+from dws_app.lobby import menu
 from dws_app.lobby.menu import TITLE, MenuScreen
 from dws_app.lobby.scores import winner_text
 from sim.script import Session
 from tests.test_app_records import finished_dws
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BDF_FILE = os.path.join(REPO, "lib", "dws_app", "lobby", "type9x15b.bdf")
+BDF_FILE = os.path.join(REPO, "art", "type9x15b.bdf")
+PCF_FILE = os.path.join(REPO, "lib", "dws_app", "lobby", "type9x15b.pcf")
+TITLE_FILE = os.path.join(REPO, "lib", "dws_app", "lobby", "title.bmp")
 PROFILES = ("pybadge", "pico_dice")
 LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font")
 
@@ -46,20 +51,58 @@ def test_the_committed_font_holds_every_printable_ascii_glyph():
 def test_the_committed_font_is_what_tools_font_makes():
     from tools import font
     assert os.path.exists(font.SOURCE), "make fat-tools installs Debian's xfonts-base"
-    assert font.bdf() == open(BDF_FILE).read()
+    text = open(BDF_FILE).read()
+    assert font.bdf() == text
+    assert font.pcf(text) == open(PCF_FILE, "rb").read()
+    assert font.title(text) == open(TITLE_FILE, "rb").read()
+    assert font.TITLE == TITLE
+
+
+def test_the_pcf_holds_the_bdfs_glyphs_pixel_for_pixel():
+    """The board's PCF and the reviewable BDF are one font: every glyph's
+    box, advance and pixels, and the font's ascent, descent and box."""
+    with open(BDF_FILE, "rb") as fb, open(PCF_FILE, "rb") as fp:
+        bdf, pcf = BDF(fb, displayio.Bitmap), PCF(fp, displayio.Bitmap)
+        codes = range(32, 127)
+        bdf.load_glyphs(codes)
+        pcf.load_glyphs(codes)
+        assert (pcf.ascent, pcf.descent) == (bdf.ascent, bdf.descent)
+        assert pcf.get_bounding_box() == bdf.get_bounding_box()
+        for code in codes:
+            a, b = pcf.get_glyph(code), bdf.get_glyph(code)
+            assert (a.width, a.height, a.dx, a.dy, a.shift_x) == \
+                (b.width, b.height, b.dx, b.dy, b.shift_x), chr(code)
+            assert [a.bitmap[i] for i in range(a.width * a.height)] == \
+                [b.bitmap[i] for i in range(b.width * b.height)], chr(code)
+        pcf.load_glyphs(0xE9)
+        assert pcf.get_glyph(0xE9) is None
+
+
+def test_the_title_is_the_large_types_capitals_with_a_shadow():
+    from tools import font
+    rows = font.title_rows(open(BDF_FILE).read())
+    assert (len(rows[0]), len(rows)) == menu.LOGO_SIZE
+    assert len(rows[0]) == len(TITLE) * bigtype.ADVANCE + 1
+    letters = {(x, y) for y, row in enumerate(rows) for x, v in enumerate(row) if v == 1}
+    shadow = {(x, y) for y, row in enumerate(rows) for x, v in enumerate(row) if v == 2}
+    assert letters and shadow
+    assert all((x - 1, y - 1) in letters for x, y in shadow)       # down and right of a letter
+    assert min(y for _x, y in letters) == 0 and max(y for _x, y in letters) == 9   # capitals
 
 
 def test_make_flash_ships_the_font_and_its_libraries():
     from tools import flash
     for profile in PROFILES:
         plan = flash.build_plan(REPO, profile)
-        assert plan["lib/dws_app/lobby/type9x15b.bdf"] == open(BDF_FILE, "rb").read()
+        assert plan["lib/dws_app/lobby/type9x15b.pcf"] == open(PCF_FILE, "rb").read()
+        assert plan["lib/dws_app/lobby/title.bmp"] == open(TITLE_FILE, "rb").read()
         for path in ("lib/adafruit_display_text/__init__.py",
                      "lib/adafruit_display_text/bitmap_label.py",
-                     "lib/adafruit_bitmap_font/__init__.py", "lib/adafruit_bitmap_font/bdf.py",
+                     "lib/adafruit_bitmap_font/__init__.py", "lib/adafruit_bitmap_font/pcf.py",
                      "lib/adafruit_bitmap_font/glyph_cache.py", "lib/adafruit_ticks.py"):
             assert path in plan, (profile, path)
         assert "lib/dws_app/lobby/type9x15b.txt" not in plan     # the licence stays here
+        assert not [p for p in plan if p.endswith(".bdf")]       # the BDF is the source only
 
 
 # ---- on the screens ---------------------------------------------------------
@@ -75,8 +118,8 @@ def drawn_box(grid):
 
 def label_of(text, color):
     """bitmap_label's own drawing of ``text`` in the committed font."""
-    with open(BDF_FILE, "rb") as f:
-        font = BDF(f, displayio.Bitmap)
+    with open(PCF_FILE, "rb") as f:
+        font = PCF(f, displayio.Bitmap)
         font.load_glyphs(text)
         return Label(font, text=text, color=color)
 
@@ -157,24 +200,25 @@ def test_without_the_library_the_terminal_font_stands_in(no_library, profile):
 
 
 def test_without_the_font_file_the_terminal_font_stands_in(monkeypatch):
-    monkeypatch.setattr(bigtype, "FONT_FILE", "/lib/dws_app/lobby/no-such-font.bdf")
+    monkeypatch.setattr(bigtype, "FONT_FILE", "/lib/dws_app/lobby/no-such-font.pcf")
     check_terminal_font_scores(Session("pybadge", seed=1))
 
 
-def bad_row(where):
-    data = open(BDF_FILE, "rb").read()
-    at = data.index(b"BITMAP\n", data.index(where)) + 7
-    return data[:at] + b"zz!\n" + data[at:]
+def pcf_with(at, data):
+    good = open(PCF_FILE, "rb").read()
+    return good[:at] + data + good[at + len(data):]
 
 
 @pytest.mark.parametrize("body", [
     b"",                                                    # empty
-    b"STARTFONT 2.1\nCOMMENT no bounding box\n",           # no FONTBOUNDINGBOX
-    bad_row(b"ENCODING 80\n"),                             # a bad row in "P"
-    open(BDF_FILE, "rb").read().split(b"STARTCHAR U+0041")[0],           # cut before "A"
+    open(BDF_FILE, "rb").read(),                            # a font, not ours (BDF)
+    open(PCF_FILE, "rb").read()[:2000],                     # cut short
+    pcf_with(4, (1000).to_bytes(4, "little")),              # 1,000 tables
+    pcf_with(8 + 12, (10 ** 6).to_bytes(4, "little")),      # a table past the end
+    bytes(range(256)) * 20,                                  # noise
 ])
 def test_a_corrupt_font_file_leaves_the_terminal_font(monkeypatch, tmp_path, body):
-    bad = tmp_path / "type9x15b.bdf"
+    bad = tmp_path / "type9x15b.pcf"
     bad.write_bytes(body)
     import dws_app.drive
     monkeypatch.setattr(dws_app.drive, "find", lambda name: str(bad))
@@ -194,3 +238,43 @@ def test_on_the_board_the_libraries_are_let_go_once_drawn(monkeypatch):
     finally:
         sys.modules.update(kept)
     assert type(grid.bitmap) is displayio.Bitmap and type(grid.pixel_shader) is displayio.Palette
+
+
+# ---- the menu's title ---------------------------------------------------------
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_menu_shows_the_title_between_a_red_and_a_blue_die(profile):
+    from tools import font
+    s = Session(profile, seed=1)
+    screen = s.screen
+    assert isinstance(screen, MenuScreen) and not s.app.notes
+    logo = screen.logo
+    assert in_group(screen.root, logo) and not logo.hidden and screen.title.hidden
+    sheet = logo[0]
+    rows = font.title_rows(open(BDF_FILE).read())
+    assert [sheet.bitmap[x, y] for y in range(len(rows)) for x in range(len(rows[0]))] == \
+        [v for row in rows for v in row]
+    assert sheet.pixel_shader[1] == theme.ACCENT
+    faces = [(n[0], n.pixel_shader[1]) for n in logo if n is not sheet]
+    assert faces == [(5, theme.DIE_BG[0]), (6, theme.DIE_BG[1])]
+    right = logo.x + max(n.x + n.bitmap.width if n is sheet else n.x + 12 for n in logo)
+    assert logo.x >= 0 and right <= ui.WIDTH + 4
+    assert logo.y + sheet.bitmap.height <= screen.row_y(1) + 2    # above the hint's letters
+
+
+def test_a_note_hides_the_title_until_a_key_is_pressed():
+    s = Session("pybadge", seed=1)
+    s.app.notes.append("Last save damaged; using an earlier one")
+    s.screen.show_note()
+    assert s.screen.logo.hidden and not s.screen.title.hidden
+    assert s.screen.title.shown().startswith("Last save damaged")
+    s.press("DOWN")
+    assert not s.screen.logo.hidden and s.screen.title.hidden
+    assert s.screen.title.shown().strip() == TITLE
+
+
+def test_without_the_title_sheet_the_terminal_font_says_it(monkeypatch):
+    monkeypatch.setattr(menu, "LOGO", "/lib/dws_app/lobby/no-such-title.bmp")
+    s = Session("pybadge", seed=1)
+    assert s.screen.logo is None and not s.screen.title.hidden
+    assert s.screen.title.shown().strip() == TITLE and s.app.last_error is None

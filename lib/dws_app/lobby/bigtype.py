@@ -1,7 +1,8 @@
 """Large type between games: the scores' winner's line in X11
-misc-fixed 9x15 bold (``type9x15b.bdf`` beside this module, public domain,
+misc-fixed 9x15 bold (``type9x15b.pcf`` beside this module, public domain,
 made by ``python -m tools.font``), drawn by adafruit_display_text's
-``bitmap_label`` from adafruit_bitmap_font's BDF loader.
+``bitmap_label`` from adafruit_bitmap_font's PCF loader, which seeks to the
+text's glyphs (its BDF loader parsed the whole file: 428 ms on the board).
 
 Drawn once, when its screen is built, then kept as a plain TileGrid over
 the label's bitmap: the label, the font and, on the board, the libraries'
@@ -12,7 +13,7 @@ or unreadable, or the text is wider than the screen, the terminal font's
 
 from dws_app import ui
 
-FONT_FILE = "/lib/dws_app/lobby/type9x15b.bdf"
+FONT_FILE = "/lib/dws_app/lobby/type9x15b.pcf"
 LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font", "adafruit_ticks")
 ADVANCE = 9         # every glyph's width (a fixed-width font)
 MAX_CHARS = (ui.WIDTH + 4) // ADVANCE     # 17 in the 160 logical pixels
@@ -28,6 +29,25 @@ def fits(text):
     return len(text) <= MAX_CHARS
 
 
+def whole_pcf(f):
+    """The file is a PCF whose tables all lie inside it: the loader checks
+    neither (a file that is not one would have it read ~10^9 tables)."""
+    head = f.read(8)
+    if len(head) < 8 or head[:4] != b"\x01fcp":
+        return False
+    count = int.from_bytes(head[4:], "little")
+    size = f.seek(0, 2)
+    if not 4 <= count <= 9 or size < 8 + 16 * count:
+        return False
+    f.seek(8)
+    for _ in range(count):
+        entry = f.read(16)
+        length = int.from_bytes(entry[8:12], "little")
+        if int.from_bytes(entry[12:], "little") + length > size:
+            return False
+    return True
+
+
 def draw(text, color):
     """``text`` in the large type as a TileGrid (its bitmap and palette
     bitmap_label's), or None: no library, no font file, a bad one, a
@@ -36,15 +56,16 @@ def draw(text, color):
         return None
     grid = None
     try:
-        from adafruit_bitmap_font import bdf
+        from adafruit_bitmap_font import pcf
         from adafruit_display_text.bitmap_label import Label
         from dws_app.drive import find
         import displayio
         path = find(FONT_FILE)
         if path is not None:
-            bdf._COLLECT_PER_GLYPH = False      # (a collection per glyph: ~1 s)
             with open(path, "rb") as f:
-                font = bdf.BDF(f, displayio.Bitmap)
+                if not whole_pcf(f):
+                    raise ValueError("not our font")
+                font = pcf.PCF(f, displayio.Bitmap)
                 font.load_glyphs(text)
                 for c in text:
                     if font.get_glyph(ord(c)) is None:

@@ -2,6 +2,12 @@
 Settings: at most eight choices, on eight lines, so moving never scrolls
 (a scroll redraws every line: ~20,000 pixels, ~140 ms on the Pico).
 
+The title is the large type between a red and a blue die: a small sheet
+(``title.bmp``, drawn by ``python -m tools.font`` from the large type's
+glyphs) and two sprites over the dice's sheet, which the app keeps anyway.
+Loading the font's libraries here instead cost the next game 5.1 KB
+(hardware.md).  Without the sheet the title is the terminal font's line.
+
 What the store had to say at power-up ("Last save damaged; using an
 earlier one", "Saved game lost ...") replaces the title and the key hint
 until the next key press, one note per press."""
@@ -14,11 +20,39 @@ from dws_app.lobby.catalog import game_ids, title_of
 TITLE = "DICE WIDE SHUT"
 HINT = "A:open  SELECT:help"
 ROWS = 8          # Continue, five games, Records, Settings
+LOGO = "/lib/dws_app/lobby/title.bmp"
+LOGO_SIZE = (127, 11)     # tools/font.py's title: capitals and their shadow
+LOGO_GAP = 3              # pixels between the title and each die
+
+
+def logo(screen):
+    """The title's Group (the large type between a red and a blue die) on
+    ``screen``'s first line, or None without its sheet."""
+    import displayio
+    from dws_app import dice_art
+    try:
+        sheet = dice_art.read_sheet(LOGO, LOGO_SIZE[0], LOGO_SIZE[1])
+    except (ValueError, OSError, MemoryError):
+        return None
+    palette = displayio.Palette(3)
+    palette.make_transparent(0)
+    palette[1] = theme.ACCENT
+    palette[2] = theme.DIE_BG[0]
+    group = displayio.Group(y=1)
+    die = dice_art.SIZE
+    group.x = (ui.WIDTH + 4 - LOGO_SIZE[0] - 2 * (die + LOGO_GAP)) // 2
+    group.append(displayio.TileGrid(sheet, pixel_shader=palette, x=die + LOGO_GAP, y=0))
+    for k, value in ((0, 5), (1, 6)):
+        d = dice_art.Die(group, k * (die + 2 * LOGO_GAP + LOGO_SIZE[0]), 0)
+        d.show(value, dice_art.PLAIN, theme.DIE_BG[k], theme.WHITE)
+    screen.root.append(group)
+    return group
 
 
 class MenuScreen(widgets.Screen):
     def __init__(self, app):
         ui.Screen.__init__(self, app)
+        self.logo = logo(self)
         self.title = self.text(0, 0, ui.COLS)
         self.sub = self.text(0, 1, ui.COLS)
         self.show_note()
@@ -46,11 +80,20 @@ class MenuScreen(widgets.Screen):
             self.title.text = lines[0]
             self.sub.text = lines[1] if len(lines) > 1 else ""
             self.title.color = self.sub.color = theme.WARN
+            self.show_logo(False)
         else:
             self.title.text = ui.centre(TITLE, ui.COLS - 1)
+            self.show_logo(True)
             self.title.color = theme.ACCENT
             self.sub.color = theme.DIM
             self.show_hint()
+
+    def show_logo(self, shown):
+        """The title as the logo (``shown``, where its sheet is) or as the
+        terminal font's line (a note's first line in its place)."""
+        if self.logo is not None:
+            self.logo.hidden = not shown
+            self.title.hidden = shown
 
     def show_hint(self):
         """The key hint for the choice under the cursor: "SELECT:help"
