@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 def test_committed_sheet_is_made_from_its_source():
     built = art.build(REPO)
     assert set(built) == {"lib/dws_app/dice.bmp", "lib/dws_app/board.bmp", "lib/dws_app/cargo.bmp",
-                          "lib/dws_app/flaps.bmp"}
+                          "lib/dws_app/flaps.bmp", "lib/dws_app/bonus.bmp"}
     for path, data in built.items():
         assert (REPO / path).read_bytes() == data, "run python -m tools.art"
     assert art.main(["--check"]) == 0
@@ -89,7 +89,8 @@ def _readinto(bitmap, f, bits_per_pixel, element_size=1, reverse_pixels_in_eleme
 @pytest.mark.parametrize("name, size", (("dice.bmp", (FACES * SIZE, 3 * SIZE)),
                                         ("board.bmp", (72, 48)),
                                         ("cargo.bmp", (3 * SIZE, 2 * SIZE)),
-                                        ("flaps.bmp", (39, 24))))
+                                        ("flaps.bmp", (39, 24)),
+                                        ("bonus.bmp", (40, 4))))
 def test_the_board_reads_the_same_sheet_without_the_loader(name, size):
     """On the board the sheet is read by the firmware's bitmaptools, not by
     adafruit_imageload (whose names stay interned): the same pixels."""
@@ -442,3 +443,24 @@ def test_shut_flaps_hide_their_number(profile):
         assert screen.flaps[i] == state
         assert screen.numbers[i].hidden == (state == SHUT)
     assert states == {OPEN, CHOSEN, SHUT}
+
+
+# ----- DicedOut's bonus dots (art/bonus.txt, bonus.bmp) -------------------------------
+
+def test_bonus_source_has_two_dots_under_one_digit_and_under_two():
+    """Two tiles of a number cell's width: each two 2x2 dots in its last
+    two rows (the rows above: the cell's background), one digit's closer
+    together than two digits' (one under each)."""
+    from dws_app.play.game_dicedout import BONUS_SHEET, DOTS_H, DOTS_W
+    size, legend, styles, rows = art.parse((REPO / "art/bonus.txt").read_text())
+    assert size == DOTS_W and styles == ["dots"] and sorted(legend.values()) == [0, 1]
+    assert len(rows) == DOTS_H and len(rows[0]) == 2 * DOTS_W
+    sheet = dice_art.read_sheet(BONUS_SHEET, 2 * DOTS_W, DOTS_H)
+    spans = []
+    for t in range(2):
+        px = [(x, y) for x in range(DOTS_W) for y in range(DOTS_H) if sheet[t * DOTS_W + x, y]]
+        assert len(px) == 8 and {y for _, y in px} == {DOTS_H - 2, DOTS_H - 1}
+        xs = sorted({x for x, _ in px})
+        assert xs[1] - xs[0] == 1 and xs[3] - xs[2] == 1 and xs[2] - xs[1] > 1
+        spans.append(xs[3] - xs[0])
+    assert spans[0] < spans[1]

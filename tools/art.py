@@ -30,7 +30,8 @@ REPO = Path(__file__).resolve().parent.parent
 SHEETS = (("art/dice.txt", "lib/dws_app/dice.bmp"),
           ("art/board.txt", "lib/dws_app/board.bmp"),
           ("art/cargo.txt", "lib/dws_app/cargo.bmp"),
-          ("art/flaps.txt", "lib/dws_app/flaps.bmp"))
+          ("art/flaps.txt", "lib/dws_app/flaps.bmp"),
+          ("art/bonus.txt", "lib/dws_app/bonus.bmp"))
 # Preview colours of the BMP's palette, by index (transparent shows as the
 # screen's black; face white, pips black, frame yellow).
 PREVIEW = (0x000000, 0xFFFFFF, 0x000000, 0xFFE040, 0x808080, 0xFF0000, 0x00FF00, 0x0000FF)
