@@ -2,14 +2,14 @@
 dice, the round and everyone's scores.
 
 Layout (26x10 text grid, y in logical pixels): row 0 whose turn and the
-round; the numbers 2-7 and 8-12 in two rows 2 px apart (so inverted cells do
+round; the numbers 2-7 and 8-12 in two rows (apart, so inverted cells do
 not merge), marked numbers inverted (black on white, green when marked this
 turn), bonus numbers with the printed sheet's two dots under them
 (art/bonus.txt, the sheet bonus.bmp: one TileGrid a bonus number, in its
-cell's palette, so the dots take the number's colours); the reroll boxes, ``[x]`` ticked, ``[ ]``
-left; the two dice at the right of the second row (blank outlines while they
-are not this turn's); the score table (this round or the
-roll-off, total); rows 8-9 messages.
+cell's palette, so the dots take the number's colours); the reroll boxes,
+``[x]`` ticked, ``[ ]`` left; the two dice at the right of the second row
+(blank outlines while they are not this turn's); the score table (this
+round or the roll-off, total); rows 8-9 messages.
 
 Controls: A rolls.  After a bonus number LEFT/RIGHT choose an unmarked
 number and A marks it, or B skips the extra mark (it is optional).  Between
@@ -72,7 +72,7 @@ class DicedOutScreen(GameScreen):
                     default_tile=n // 10, x=cell.x, y=y + DOTS_Y))
         self.boxes = ui.Text(self.root, 2, BOXES_Y, DICE_COL - 1)
         self.dice = []
-        for k in range(2):          # x 124..152, y 30..42: clear of 12* and the boxes
+        for k in range(2):          # x 124..152, y 32..43: clear of 12's dots and the boxes
             self.dice.append(Die(self.root, 4 + DICE_COL * ui.CW + (SIZE + 4) * k,
                                  CELL_Y[1] + 4))
         self.table = ScoreTable(self, 0, game.players, ("Rnd", "Tot"), y=TABLE_Y)

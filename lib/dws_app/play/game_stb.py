@@ -4,7 +4,8 @@ The tiles are a wooden box's flaps (art/flaps.txt, the sheet flaps.bmp, one
 TileGrid on one rail): an open flap stands up, tan, with its number; a
 chosen one is tipped halfway toward the player (shorter, narrower at its
 foot, green, its number lower); a shut one lies folded down flat, a low
-dark slab without a number: shape tells them apart without colour.  A button right of the dice reads ROLL / USE / SHUT.
+dark slab without a number: shape tells them apart without colour.  A
+button right of the dice reads ROLL / USE / SHUT.
 
 Controls: before a roll UP/DOWN choose 1 or 2 dice (when the one-die rule
 allows it) and A rolls.  In together mode, before each roll, the device goes
