@@ -43,13 +43,23 @@ def check_sheet(screen):
     for n in range(2, 13):
         cell = screen.cells[n - 2]
         assert (cell.background != theme.BG) == g.is_marked(p, n), n
-        assert cell.shown().endswith("*") == g.is_bonus(n)
+        assert cell.shown() == "%2d" % n
+        assert (dots_of(screen, cell) is not None) == g.is_bonus(n)
     boxes = screen.boxes.shown()
     assert boxes.count("[x]") == g.used[p]
     assert boxes.count("[ ]") == g.rerolls_left(p)
     totals = screen.table.cols
     for q in range(g.players):
         assert totals[q].shown().split("\n")[2].strip() == str(g.total(q))
+
+
+def dots_of(screen, cell):
+    """The TileGrid of a bonus number's two dots (in the cell's own palette),
+    or None."""
+    found = [node for node in screen.root
+             if node is not cell.node and getattr(node, "pixel_shader", None) is cell.palette]
+    assert len(found) <= 1
+    return found[0] if found else None
 
 
 def play(s, rnd, counter=None, on_result=None):
@@ -363,3 +373,80 @@ def test_a_on_a_finished_turn_rolls_when_the_same_player_goes_on():
         if found >= 2:
             break
     assert found >= 2
+
+
+def dot_pixels(screen, cell):
+    """The screen pixels (logical) of a bonus number's dots: its dots
+    TileGrid's pixels of index 1 (the cell's text colour)."""
+    from dws_app import dice_art
+    from dws_app.play.game_dicedout import BONUS_SHEET, DOTS_H, DOTS_W
+    grid = dots_of(screen, cell)
+    sheet = dice_art.read_sheet(BONUS_SHEET, 2 * DOTS_W, DOTS_H)
+    x0 = grid[0] * DOTS_W
+    return {(grid.x + x, grid.y + y) for x in range(DOTS_W) for y in range(DOTS_H)
+            if sheet[x0 + x, y] == 1}
+
+
+def glyph_pixels(cell):
+    """The screen pixels (logical) of a cell's digits."""
+    from dws_app import ui
+    grid = cell.grid
+    per_row = ui.GLYPHS.width // ui.CW
+    out = set()
+    for k, ch in enumerate(cell.shown().rjust(2)):
+        t = ord(ch) - 32
+        for x in range(ui.CW):
+            for y in range(ui.LH):
+                if ui.GLYPHS[t % per_row * ui.CW + x, t // per_row * ui.LH + y]:
+                    out.add((cell.x + grid.x + k * ui.CW + x, cell.y + y))
+    return out
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("bonus", [None, (2, 7, 11)])
+def test_bonus_numbers_show_the_sheets_two_dots(profile, bonus):
+    """A bonus number has two dots under it, as on the printed sheet (no
+    "*"): two 2x2 dots, side by side, under its digits, a pixel row clear
+    of them; in the number's colours whether marked or not (the cell's own
+    palette); every dot inside the screen and clear of the next row, the
+    reroll boxes and the dice.  Other numbers have none."""
+    from dws_app.play.game_dicedout import BOXES_Y
+    s = Session(profile, seed=2)
+    game = DicedOut(2, seed=4, start_player=0,
+                    options=None if bonus is None else {"bonus_numbers": bonus})
+    game.marks[0] |= 1 << (7 - 2)
+    game._mark_checkpoint()
+    s.app.open_game(game)
+    screen = settle(s)
+    bonus = bonus or (2, 12)
+    assert game.bonus_numbers == bonus
+    cells_px = []
+    for n in range(2, 13):
+        cell = screen.cells[n - 2]
+        assert cell.shown() == "%2d" % n
+        if n not in bonus:
+            assert dots_of(screen, cell) is None
+            continue
+        dots = dot_pixels(screen, cell)
+        glyphs = glyph_pixels(cell)
+        assert len(dots) == 8                               # two 2x2 dots
+        xs = sorted({x for x, _ in dots})
+        assert len(xs) == 4 and xs[1] == xs[0] + 1 and xs[3] == xs[2] + 1 and xs[2] > xs[1] + 1
+        assert min(y for _, y in dots) > max(y for _, y in glyphs) + 1    # under, a row clear
+        gx = [x for x, _ in glyphs]
+        assert min(gx) - 1 <= xs[0] and xs[3] <= max(gx) + 1    # under the digits,
+        assert abs(xs[0] + xs[3] - min(gx) - max(gx)) <= 1       # centred
+        assert dots_of(screen, cell).pixel_shader is cell.palette
+        if n == 7:
+            assert cell.background == theme.WHITE and cell.color == theme.BLACK
+        cells_px.append((n, dots))
+    app = s.app
+    top_of_row2 = screen.cells[6].y
+    for n, dots in cells_px:
+        for x, y in dots:
+            assert 0 <= x < app.width // app.scale and 0 <= y < app.height // app.scale
+            assert y < (top_of_row2 - 1 if n < 8 else BOXES_Y + 2)   # the boxes' glyphs
+        for die in screen.dice:
+            assert all(not (die.node.x - 1 <= x <= die.node.x + 12) for x, _ in dots) or \
+                all(y < die.node.y - 3 for _, y in dots)
+    assert_fits(s)

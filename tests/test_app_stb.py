@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from dws_app.play.game_stb import DROP, TILE_CHOSEN, TILE_OPEN, TILE_SHUT, TOP, StbScreen
+from dws_app.play.game_stb import (CHOSEN, NUMBER_Y, OPEN, SHUT, TILE_CHOSEN, TILE_OPEN, TOP,
+                                   StbScreen)
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, ShutTheBox, open_sum
 from sim.play import finish_interludes, open_setup, setup_and_start
 from sim.play_stb import settle, stb_step
@@ -32,10 +33,13 @@ def check_screen(screen):
     assert screen.open_text.shown().endswith("open %d" % open_sum(g.boxes[p]))
     for i in range(g.tiles):
         bit = 1 << i
-        state = 1 if g.selection & bit else (0 if g.boxes[p] & bit else 2)
-        assert screen.flaps[i].y == TOP + DROP[state]
-        assert screen.flaps[i].pixel_shader[1] == (TILE_OPEN, TILE_CHOSEN, TILE_SHUT)[state]
+        state = CHOSEN if g.selection & bit else (OPEN if g.boxes[p] & bit else SHUT)
+        assert screen.flaps[i] == state               # the flap's tile is its state's
         assert screen.numbers[i].shown() == str(i + 1)
+        # the number on a standing or tipped flap; a shut flap hides it
+        assert screen.numbers[i].hidden == (state == SHUT)
+        if state != SHUT:
+            assert screen.numbers[i].y == TOP + NUMBER_Y[state]
     totals = g.scores()
     for q in range(g.players):
         # The rounds played in both modes; "-" before the first (0 is a shut box).
@@ -148,10 +152,14 @@ def test_together_game(profile):
 def test_twelve_tiles_solo(profile):
     s = new_game(profile, seed=3, players=1, tiles=12)
     screen = settle(s)
-    assert screen.rolloff is None and len(screen.flaps) == 12
+    assert screen.rolloff is None and screen.flaps.width == 12
     assert screen.numbers[11].shown() == "12"
-    # Every flap inside the 160 px canvas.
-    assert screen.flaps[11].x + screen.flaps[11].tile_width <= 158
+    # Every flap inside the 160 px canvas, its number on it.
+    flaps = screen.flaps
+    assert flaps.x >= 2 and flaps.x + 12 * flaps.tile_width - 1 <= 158
+    for i, label in enumerate(screen.numbers):
+        assert flaps.x + i * flaps.tile_width <= label.x
+        assert label.x + 6 * len(label.shown()) <= flaps.x + i * flaps.tile_width + 12
     game, _seen, passes = play(s, random.Random(2), check_leds=True)
     assert passes == 0 and game.players == 1
     check_scores_screen(s, game)
@@ -211,12 +219,12 @@ def test_refusals_and_undo(profile):
     tile = [st[1] for st in game.legal_steps() if st[0] == "shut"][0]
     stb_step(s, ("shut", tile))
     assert game.selection == 1 << (tile - 1)
-    assert screen.flaps[tile - 1].y == TOP + DROP[1]
+    assert screen.flaps[tile - 1] == CHOSEN
     stb_step(s, ("shut", big))                    # a refusal with a choice to undo
     assert screen.msg2.shown() == "B: undo  SELECT: hint"
     s.press("B")
     assert game.selection == 0 and screen.cursor == tile - 1
-    assert screen.flaps[tile - 1].y == TOP
+    assert screen.flaps[tile - 1] == OPEN
     s.press("B")
     assert screen.msg1.shown() == "Nothing to undo"
     # The whole set, then SHUT: the tiles lie down.

@@ -19,7 +19,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 def test_committed_sheet_is_made_from_its_source():
     built = art.build(REPO)
-    assert set(built) == {"lib/dws_app/dice.bmp", "lib/dws_app/board.bmp", "lib/dws_app/cargo.bmp"}
+    assert set(built) == {"lib/dws_app/dice.bmp", "lib/dws_app/board.bmp", "lib/dws_app/cargo.bmp",
+                          "lib/dws_app/flaps.bmp", "lib/dws_app/bonus.bmp"}
     for path, data in built.items():
         assert (REPO / path).read_bytes() == data, "run python -m tools.art"
     assert art.main(["--check"]) == 0
@@ -40,6 +41,15 @@ def test_art_errors_name_the_problem():
         art.parse("size 2\nlegend . 0 t\nstyle a\n...\n..\n")
     with pytest.raises(art.ArtError, match="has 1 lines"):
         art.parse("size 2\nlegend . 0 t\nstyle a\n..\n")
+    with pytest.raises(art.ArtError, match="has 2 lines, not 3"):
+        art.parse("size 2 3\nlegend . 0 t\nstyle a\n..\n..\n")
+
+
+def test_tiles_may_be_wider_than_high():
+    """``size W H``: tiles W wide and H high."""
+    size, _legend, _styles, rows = art.parse("size 3 1\nlegend . 0 t\nlegend o 1 d\n"
+                                             "style a\no.. ..o\n")
+    assert size == 3 and rows == [[1, 0, 0, 0, 0, 1]]
 
 
 def tile(style, value):
@@ -78,7 +88,9 @@ def _readinto(bitmap, f, bits_per_pixel, element_size=1, reverse_pixels_in_eleme
 
 @pytest.mark.parametrize("name, size", (("dice.bmp", (FACES * SIZE, 3 * SIZE)),
                                         ("board.bmp", (72, 48)),
-                                        ("cargo.bmp", (3 * SIZE, 2 * SIZE))))
+                                        ("cargo.bmp", (3 * SIZE, 2 * SIZE)),
+                                        ("flaps.bmp", (39, 24)),
+                                        ("bonus.bmp", (40, 4))))
 def test_the_board_reads_the_same_sheet_without_the_loader(name, size):
     """On the board the sheet is read by the firmware's bitmaptools, not by
     adafruit_imageload (whose names stay interned): the same pixels."""
@@ -352,3 +364,103 @@ def test_banked_and_empty_pictures_differ_in_shape():
             assert not any(t[SIZE - 2]) and not any(t[SIZE - 1]), r
     masks = [tuple(tuple(v != 0 for v in row) for row in tiles[1, r]) for r in range(3)]
     assert len(set(masks)) == 3
+
+
+# ----- Shut the Box's flaps (art/flaps.txt, flaps.bmp) --------------------------------
+
+def flap_tiles():
+    """[open, chosen, shut]: each flap tile's rows of palette indices."""
+    from dws_app.play.game_stb import FLAP_H, FLAP_W, FLAPS_SHEET
+    sheet = dice_art.read_sheet(FLAPS_SHEET, 3 * FLAP_W, FLAP_H)
+    return [tuple(tuple(sheet[s * FLAP_W + x, y] for x in range(FLAP_W)) for y in range(FLAP_H))
+            for s in range(3)]
+
+
+def test_flaps_source_has_three_states_on_a_rail():
+    from dws_app.play.game_stb import FLAP_H, FLAP_W
+    size, legend, styles, rows = art.parse((REPO / "art/flaps.txt").read_text())
+    assert size == FLAP_W and styles == ["flaps"]
+    assert sorted(legend.values()) == [0, 1, 2, 3]        # 2 bits a pixel on the board
+    assert len(rows) == FLAP_H and all(len(r) == 3 * FLAP_W for r in rows)
+
+
+def test_flap_states_differ_in_shape():
+    """Open stands up (tan face, index 1), chosen is tipped (shorter,
+    narrower at its foot, green face 3), shut lies flat (a low slab of
+    dark wood 2, no face for a number): the drawn pixels differ, the
+    heights say which is which; every tile ends in the same rail, and the
+    last column is a gap (above the rail) between flaps."""
+    from dws_app.play.game_stb import CHOSEN, FLAP_H, FLAP_W, NUMBER_Y, OPEN, SHUT
+    tiles = flap_tiles()
+    drawn = [tuple(tuple(v != 0 for v in row) for row in t) for t in tiles]
+    assert len(set(drawn)) == 3
+
+    def top(t):
+        return min(y for y in range(FLAP_H) if any(t[y]))
+    assert top(tiles[OPEN]) == 0 < top(tiles[CHOSEN]) < top(tiles[SHUT]) >= FLAP_H - 9
+    faces = [sum(row.count(k) for row in t) for t, k in zip(tiles, (1, 3, 2))]
+    assert faces[OPEN] > faces[CHOSEN] > faces[SHUT] > 0
+    assert not any(3 in row for row in tiles[OPEN] + tiles[SHUT])   # green: chosen only
+    assert tiles[CHOSEN][FLAP_H - 5][0] == 0 != tiles[CHOSEN][NUMBER_Y[1] + 9][0]  # narrower foot
+    for t in tiles:
+        assert t[-2:] == tiles[OPEN][-2:] and all(v for row in t[-2:] for v in row)  # the rail
+        assert all(row[FLAP_W - 1] == 0 for row in t[:-2])
+    # an open and a chosen flap's number (glyph rows 2..9, 12 pixels wide at most)
+    # lies on its face (colour 1 or 3), inside the outline
+    for state, colour in ((OPEN, 1), (CHOSEN, 3)):
+        t = tiles[state]
+        for y in range(NUMBER_Y[state] + 2, NUMBER_Y[state] + 10):
+            assert all(v == colour for v in t[y][1:11]), (state, y)
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_shut_flaps_hide_their_number(profile):
+    """A game of 12 tiles with some shut and one chosen: each flap shows
+    its state's tile; the shut ones' numbers are hidden."""
+    from dws_app.play.game_stb import CHOSEN, OPEN, SHUT
+    from sim.play import open_setup, setup_and_start
+    from sim.play_stb import settle, stb_step
+    from sim.script import Session
+    s = Session(profile, seed=3)
+    open_setup(s, "Shut the Box")
+    setup_and_start(s, 1, {"tiles": 12})
+    screen = settle(s)
+    g = screen.game
+    while g.phase != 2:
+        s.press("A")
+        screen = settle(s)
+    while ("confirm",) not in g.legal_steps():   # the first roll's tiles, shut
+        stb_step(s, [st for st in g.legal_steps() if st[0] == "shut"][-1])
+    stb_step(s, ("confirm",))
+    while g.phase != 2:
+        s.press("A")
+        screen = settle(s)
+    stb_step(s, [st for st in g.legal_steps() if st[0] == "shut"][0])
+    states = set()
+    for i in range(12):
+        state = CHOSEN if g.selection >> i & 1 else OPEN if g.boxes[0] >> i & 1 else SHUT
+        states.add(state)
+        assert screen.flaps[i] == state
+        assert screen.numbers[i].hidden == (state == SHUT)
+    assert states == {OPEN, CHOSEN, SHUT}
+
+
+# ----- DicedOut's bonus dots (art/bonus.txt, bonus.bmp) -------------------------------
+
+def test_bonus_source_has_two_dots_under_one_digit_and_under_two():
+    """Two tiles of a number cell's width: each two 2x2 dots in its last
+    two rows (the rows above: the cell's background), one digit's closer
+    together than two digits' (one under each)."""
+    from dws_app.play.game_dicedout import BONUS_SHEET, DOTS_H, DOTS_W
+    size, legend, styles, rows = art.parse((REPO / "art/bonus.txt").read_text())
+    assert size == DOTS_W and styles == ["dots"] and sorted(legend.values()) == [0, 1]
+    assert len(rows) == DOTS_H and len(rows[0]) == 2 * DOTS_W
+    sheet = dice_art.read_sheet(BONUS_SHEET, 2 * DOTS_W, DOTS_H)
+    spans = []
+    for t in range(2):
+        px = [(x, y) for x in range(DOTS_W) for y in range(DOTS_H) if sheet[t * DOTS_W + x, y]]
+        assert len(px) == 8 and {y for _, y in px} == {DOTS_H - 2, DOTS_H - 1}
+        xs = sorted({x for x, _ in px})
+        assert xs[1] - xs[0] == 1 and xs[3] - xs[2] == 1 and xs[2] - xs[1] > 1
+        spans.append(xs[3] - xs[0])
+    assert spans[0] < spans[1]

@@ -7,9 +7,10 @@ one differs from what this script makes of its source.  ``--check`` does
 the same from the command line (exit status 1, nothing written).
 
 Source format (art/dice.txt is the example): ``size N`` (tiles N x N
-pixels), ``legend C INDEX NAME`` lines (character C is palette index INDEX),
+pixels; ``size W H``: W wide, H high), ``legend C INDEX NAME`` lines (character C is palette index INDEX),
 then one block per row of tiles, opened by a ``style NAME`` line: N lines of
-the row's tiles side by side, one space between tiles.  A line that is
+the row's tiles side by side, one space between tiles (H lines for
+``size W H``).  A line that is
 ``#`` or starts with ``# `` is a comment (a row of pixels may start with
 ``#``), and so is what follows ``style NAME``.  The sheet is a
 4-bit indexed BMP (the smallest depth every BMP reader knows) that declares
@@ -28,7 +29,9 @@ from tools.made import update
 REPO = Path(__file__).resolve().parent.parent
 SHEETS = (("art/dice.txt", "lib/dws_app/dice.bmp"),
           ("art/board.txt", "lib/dws_app/board.bmp"),
-          ("art/cargo.txt", "lib/dws_app/cargo.bmp"))
+          ("art/cargo.txt", "lib/dws_app/cargo.bmp"),
+          ("art/flaps.txt", "lib/dws_app/flaps.bmp"),
+          ("art/bonus.txt", "lib/dws_app/bonus.bmp"))
 # Preview colours of the BMP's palette, by index (transparent shows as the
 # screen's black; face white, pips black, frame yellow).
 PREVIEW = (0x000000, 0xFFFFFF, 0x000000, 0xFFE040, 0x808080, 0xFF0000, 0x00FF00, 0x0000FF)
@@ -39,8 +42,10 @@ class ArtError(ValueError):
 
 
 def parse(text):
-    """(size, legend {char: index}, styles [name], rows [[pixel row of indices]])."""
+    """(size, legend {char: index}, styles [name], rows [[pixel row of indices]]);
+    ``size`` is the tiles' width (their height too unless the source gives one)."""
     size = None
+    high = None
     legend = {}
     styles = []
     rows = []          # every pixel row of the sheet, top first: lists of indices
@@ -52,13 +57,14 @@ def parse(text):
         words = line.split()
         if words[0] == "size":
             size = int(words[1])
+            high = int(words[2]) if len(words) > 2 else size
         elif words[0] == "legend":
             if len(words[1]) != 1:
                 raise ArtError("line %d: a legend names one character" % number)
             legend[words[1]] = int(words[2])
         elif words[0] == "style":
-            if block is not None and len(block) != size:
-                raise ArtError("style %s has %d lines, not %d" % (styles[-1], len(block), size))
+            if block is not None and len(block) != high:
+                raise ArtError("style %s has %d lines, not %d" % (styles[-1], len(block), high))
             styles.append(words[1])
             block = []
         else:
@@ -75,8 +81,8 @@ def parse(text):
             except KeyError as e:
                 raise ArtError("line %d: %r is not in the legend" % (number, e.args[0]))
             block.append(line)
-    if block is not None and len(block) != size:
-        raise ArtError("style %s has %d lines, not %d" % (styles[-1], len(block), size))
+    if block is not None and len(block) != high:
+        raise ArtError("style %s has %d lines, not %d" % (styles[-1], len(block), high))
     if not rows:
         raise ArtError("no pixels")
     return size, legend, styles, rows

@@ -2,12 +2,14 @@
 dice, the round and everyone's scores.
 
 Layout (26x10 text grid, y in logical pixels): row 0 whose turn and the
-round; the numbers 2-7 and 8-12 in two rows 2 px apart (so inverted cells do
+round; the numbers 2-7 and 8-12 in two rows (apart, so inverted cells do
 not merge), marked numbers inverted (black on white, green when marked this
-turn), bonus numbers with a ``*``; the reroll boxes, ``[x]`` ticked, ``[ ]``
-left; the two dice at the right of the second row (blank outlines while they
-are not this turn's); the score table (this round or the
-roll-off, total); rows 8-9 messages.
+turn), bonus numbers with the printed sheet's two dots under them
+(art/bonus.txt, the sheet bonus.bmp: one TileGrid a bonus number, in its
+cell's palette, so the dots take the number's colours); the reroll boxes,
+``[x]`` ticked, ``[ ]`` left; the two dice at the right of the second row
+(blank outlines while they are not this turn's); the score table (this
+round or the roll-off, total); rows 8-9 messages.
 
 Controls: A rolls.  After a bonus number LEFT/RIGHT choose an unmarked
 number and A marks it, or B skips the extra mark (it is optional).  Between
@@ -19,8 +21,10 @@ sheet and dice of that turn stay up until A, then the device is passed on
 (or, when the same player goes on, A rolls for the next turn).
 """
 
+import displayio
+
 from dws_app import theme, ui
-from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die, hop
+from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
@@ -30,9 +34,16 @@ DICE_COL = 20       # the dice sit right of the second row's cells (cols 0-18)
 USED = 0xFF6060
 
 
-CELL_Y = (12, 26)     # pixel y of the two number rows (a gap between inverted cells)
-BOXES_Y = 39
-TABLE_Y = 52
+CELL_Y = (12, 28)     # pixel y of the two number rows (a gap between inverted cells)
+BOXES_Y = 43
+TABLE_Y = 55
+# A bonus number's dots: a DOTS_W x DOTS_H tile of bonus.bmp (one digit,
+# two digits) over the last two pixel rows of its cell and two below (the
+# glyphs end at the cell's row 9; the dots are rows 12 and 13).
+BONUS_SHEET = "/lib/dws_app/bonus.bmp"
+DOTS_W = 3 * ui.CW + 2
+DOTS_Y = 10
+DOTS_H = 4
 
 
 def cell_col_y(n):
@@ -47,18 +58,25 @@ class DicedOutScreen(GameScreen):
         GameScreen.__init__(self, app, game)
         self.header = self.text(0, 0, ui.COLS)
         self.cells = []
+        dots = None
         for n in range(2, 13):
             col, y = cell_col_y(n)
-            self.cells.append(ui.Text(self.root, 2 + col * ui.CW, y, 3, theme.FG,
-                                      "%2d%s" % (n, "*" if game.is_bonus(n) else " "),
-                                      background=theme.BG, padding=1))
+            cell = ui.Text(self.root, 2 + col * ui.CW, y, 3, theme.FG, "%2d" % n,
+                           background=theme.BG, padding=1)
+            self.cells.append(cell)
+            if game.is_bonus(n):
+                if dots is None:
+                    dots = read_sheet(BONUS_SHEET, 2 * DOTS_W, DOTS_H)
+                self.root.append(displayio.TileGrid(
+                    dots, pixel_shader=cell.palette, tile_width=DOTS_W, tile_height=DOTS_H,
+                    default_tile=n // 10, x=cell.x, y=y + DOTS_Y))
         self.boxes = ui.Text(self.root, 2, BOXES_Y, DICE_COL - 1)
         self.dice = []
-        for k in range(2):          # x 124..152, y 30..42: clear of 12* and the boxes
+        for k in range(2):          # x 124..152, y 32..43: clear of 12's dots and the boxes
             self.dice.append(Die(self.root, 4 + DICE_COL * ui.CW + (SIZE + 4) * k,
                                  CELL_Y[1] + 4))
         self.table = ScoreTable(self, 0, game.players, ("Rnd", "Tot"), y=TABLE_Y)
-        self.cursor = ui.rect(self.root, 0, 0, 3 * ui.CW + 4, ui.LH + 2,
+        self.cursor = ui.rect(self.root, 0, 0, 3 * ui.CW + 4, ui.LH + 4,   # (the dots too)
                               theme.ACCENT, outline=True)
         self.cursor.hidden = True
         self.pick = 0           # number (EXTRA) or player (PENALTY) under the cursor
@@ -131,7 +149,7 @@ class DicedOutScreen(GameScreen):
         if phase == EXTRA:
             col, y = cell_col_y(self.pick)
         elif phase == PENALTY:
-            col, y = self.table.header_col(self.pick), self.table.y
+            col, y = self.table.header_col(self.pick), self.table.y - 1   # (above its row)
         else:
             self.cursor.hidden = True
             return

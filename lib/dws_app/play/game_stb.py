@@ -1,8 +1,11 @@
 """Shut the Box: the tiles as flaps, the dice, whose turn, the running scores.
 
-Tiles stand up (tan, black number) while open, sit half down in green while
-chosen, and lie flat (dark, grey number) once shut: position tells them apart
-without colour.  A button right of the dice reads ROLL / USE / SHUT.
+The tiles are a wooden box's flaps (art/flaps.txt, the sheet flaps.bmp, one
+TileGrid on one rail): an open flap stands up, tan, with its number; a
+chosen one is tipped halfway toward the player (shorter, narrower at its
+foot, green, its number lower); a shut one lies folded down flat, a low
+dark slab without a number: shape tells them apart without colour.  A
+button right of the dice reads ROLL / USE / SHUT.
 
 Controls: before a roll UP/DOWN choose 1 or 2 dice (when the one-die rule
 allows it) and A rolls.  In together mode, before each roll, the device goes
@@ -15,18 +18,24 @@ A shuts them.  B undoes a choice.  A turn that ends (stuck, box shut, round
 over) stays on screen until A, then the device is passed on.
 """
 
+import displayio
+
 from dws_app import theme, ui
-from dws_app.dice_art import HOLLOW, PLAIN, Die, hop
+from dws_app.dice_art import HOLLOW, PLAIN, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
 TILE_OPEN = 0xD8A860
 TILE_CHOSEN = 0x40C040
-TILE_SHUT = 0x383838
-FLAP_COLOURS = (TILE_OPEN, TILE_CHOSEN, TILE_SHUT)   # by state: open, chosen, shut
-TOP = 15                 # y of a standing flap
-FLAP_H = 18
-DROP = (0, 6, 14)        # how far a flap sits down: open, chosen, shut
+WOOD = 0x704818          # outlines, a shut flap's back, the rail
+# The flaps' sheet: FLAP_W x FLAP_H tiles (a 12-pixel flap and a gap), by
+# state: OPEN, CHOSEN, SHUT; its palette indices 1 tan, 2 wood, 3 green.
+FLAPS_SHEET = "/lib/dws_app/flaps.bmp"
+FLAP_W = 13
+FLAP_H = 24
+OPEN, CHOSEN, SHUT = 0, 1, 2
+TOP = 14                 # y of the flaps' tiles (a standing flap's top)
+NUMBER_Y = (2, 7)        # y of the number on an open, a chosen flap (from TOP)
 DICE_Y = 55
 SCORE_ROW = 6
 
@@ -45,23 +54,26 @@ class StbScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         n = game.tiles
-        slot = ui.WIDTH // n
-        self.slot = slot
-        self.x0 = 2 + (ui.WIDTH - slot * n) // 2
-        fw = slot - 2 if n < 12 else slot - 1
+        # The flaps side by side, centred (the last one's gap column too).
+        self.x0 = 2 + (ui.WIDTH - FLAP_W * n + 1) // 2
         self.header = self.text(0, 0, 17, theme.FG)
         self.open_text = self.text(17, 0, 9, theme.FG)
-        self.flaps = []
+        pal = displayio.Palette(4)
+        pal.make_transparent(0)
+        pal[1] = TILE_OPEN
+        pal[2] = WOOD
+        pal[3] = TILE_CHOSEN
+        self.flaps = displayio.TileGrid(read_sheet(FLAPS_SHEET, 3 * FLAP_W, FLAP_H),
+                                        pixel_shader=pal, width=n, height=1,
+                                        tile_width=FLAP_W, tile_height=FLAP_H,
+                                        default_tile=OPEN, x=self.x0, y=TOP)
+        self.root.append(self.flaps)
         self.numbers = []
-        flap = None
         for i in range(n):
-            x = self.x0 + slot * i + (slot - fw) // 2
-            self.flaps.append(ui.rect(self.root, x, TOP, fw, FLAP_H, TILE_OPEN, bitmap=flap))
-            flap = self.flaps[0].bitmap     # one bitmap for every flap
             label = str(i + 1)
-            self.numbers.append(ui.Text(self.root, x + (fw - ui.CW * len(label)) // 2,
-                                        TOP + 3, len(label), theme.BLACK, label))
-        self.tile_box = ui.rect(self.root, 0, TOP - 2, slot, FLAP_H + DROP[2] + 4,
+            self.numbers.append(ui.Text(self.root, self.x0 + FLAP_W * i + 6 - 3 * len(label),
+                                        TOP + NUMBER_Y[0], len(label), theme.BLACK, label))
+        self.tile_box = ui.rect(self.root, 0, TOP - 2, FLAP_W + 1, FLAP_H + 3,
                                 theme.ACCENT, outline=True)
         self.dice = []
         for k in range(2):
@@ -128,15 +140,16 @@ class StbScreen(GameScreen):
         self.show_leds(p, box, sel, dice)
 
     def draw_tile(self, i, box, sel):
-        """Tile i up (open), lowered (chosen) or down (shut)."""
+        """Flap i standing (open), tipped (chosen) or folded down (shut);
+        sets only what changed (a change redraws)."""
         bit = 1 << i
-        state = 1 if sel & bit else (0 if box & bit else 2)
-        flap = self.flaps[i]
-        flap.y = TOP + DROP[state]
-        flap.pixel_shader[1] = FLAP_COLOURS[state]
+        state = CHOSEN if sel & bit else (OPEN if box & bit else SHUT)
+        if self.flaps[i] != state:
+            self.flaps[i] = state
         num = self.numbers[i]
-        num.move(num.x, TOP + 3 + DROP[state])
-        num.color = theme.GREY if state == 2 else theme.BLACK
+        num.hidden = state == SHUT
+        if state != SHUT:
+            num.move(num.x, TOP + NUMBER_Y[state])
 
     def draw_scores(self, current):
         g = self.game
@@ -191,7 +204,7 @@ class StbScreen(GameScreen):
         self.tile_box.hidden = not on_tiles
         self.button_box.hidden = on_tiles or self.button.hidden
         if on_tiles:
-            self.tile_box.x = self.x0 + self.slot * self.cursor
+            self.tile_box.x = self.x0 + FLAP_W * self.cursor - 1
 
     def instructions(self):
         g = self.game
@@ -208,7 +221,7 @@ class StbScreen(GameScreen):
                      "UP/DOWN  A: ok  B: undo" if g.can_undo() else "UP/DOWN A:ok SELECT:hint")
         else:
             # Choosing tiles: two fixed lines (the sum chosen is in the info
-            # line, a chosen tile is lowered), so a move or a pick redraws no
+            # line, a chosen flap is tipped), so a move or a pick redraws no
             # text.
             self.say("A: pick/drop tile or SHUT", "B: undo  SELECT: hint")
 
