@@ -64,11 +64,13 @@ class _Eval:
         self.top_gain = [0] * 12
         self.codes = [_codes(self.rows[0]), _codes(self.rows[1])]
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
-        block[:] = (None, None, None, None)     # (weighed where measured: 2-3 players)
+        for i in range(6):      # (block: weighed where measured, at 2-3 players)
+            block[i] = None
         if strong and race and k + BLOCK <= 8 and game.players <= RACE_PLAYERS:
-            kb = k + BLOCK
-            block[:] = (_column_table(game.run_points, 0, kb),
-                        _column_table(game.run_points, 1, kb)) + tuple(self.tables)
+            block[2] = self.tables[0]
+            block[3] = self.tables[1]
+            block[4] = game.run_points
+            block[5] = k + BLOCK
         self.best = None
         self.best_value = -(1 << 29)
         # (the end is weighed at 2-3 players: at 4-5 the others' best takes

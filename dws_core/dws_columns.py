@@ -24,10 +24,11 @@ SIX_VALUE = 12          # a checked 6 to the Strong seat (x UNIT: a point and a 
 # but a player aims its dice at the cells that pay, so the Strong seat
 # prices a blocked cell's loss at the fill level k + BLOCK (issue 33's third
 # position: a run of five given up for 3 points now).  ``block``: the
-# decision's [red, blue] tables at that level, then at k (the tables that
-# get the extra), or Nones (Strong as before, Normal; set by bot_dws._Eval).
+# decision's [red, blue] tables at that level (read when first needed),
+# its tables at k (those that get the extra), the points and that level;
+# Nones: Strong as before, Normal (set by bot_dws._Eval).
 BLOCK = 1
-block = [None, None, None, None]
+block = [None] * 6
 
 
 def _pop(m):
@@ -67,7 +68,8 @@ def rows_done():
     between decisions; read again, they cost a decision two to four reads
     of 243 bytes from the drive."""
     _read.clear()
-    block[0] = block[1] = block[2] = block[3] = None
+    for i in range(6):
+        block[i] = None
 
 
 def _column_table(points_pair, half, k):
@@ -304,9 +306,12 @@ def _blocked(codes, table, r, old, new):
     blocks its last open cell, which stays fillable only by a split."""
     if new == CROSS or POP[new] != 4 or POP[old] == 4:
         return 0
-    t = block[0] if table is block[2] else block[1] if table is block[3] else None
-    if t is None:
+    h = 0 if table is block[2] else 1 if table is block[3] else -1
+    if h < 0:
         return 0
+    t = block[h]
+    if t is None:     # (read at the first block: a decision with none reads nothing)
+        t = block[h] = _column_table(block[4], h, block[5])
     c = 0
     while new >> c & 1:
         c += 1
