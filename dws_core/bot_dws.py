@@ -14,7 +14,10 @@ chance k/8, independently; k = 0 is the column's score now.
   turns likely left (the end-condition race: how close the nearest board is
   to three filled columns) and the open cells left; a checked 6 is worth a
   point and a half; at 2-3 players, minus the best take the next player
-  this round gets from the dice left over (weighted 1/(players-1)).
+  this round gets from the dice left over (weighted 1/(players-1)), and a
+  cell a mark blocks (a row's last, fillable only by a split) priced one
+  fill level higher (``dws_columns.BLOCK``: the player aims at the cells
+  that pay, so the one it needs gets filled more often than k/8).
 * hint: the strong plan from the turn's start, continued from where the
   player stands when that is worth as much, else undone first (B).
 
@@ -25,8 +28,8 @@ best sum of own gains are scored in full; every single die and 6 is scored.
 
 from dws_core.dws import BLUE, CHECKED, EMPTY, END_COLUMNS, PURPLE
 # (_cache and clear_cache: the tables this bot keeps, let go by dws_app.memory)
-from dws_core.dws_columns import (CROSS, SIX_VALUE, SPLIT_COST, UNIT, _after,  # noqa: F401
-                                  _cells, _codes, _delta, _delta2, _fill_level, _gain,
+from dws_core.dws_columns import (BLOCK, CROSS, SIX_VALUE, SPLIT_COST, UNIT, _after,  # noqa: F401
+                                  _blocked, _cells, block, _codes, _delta, _delta2, _fill_level, _gain,
                                   _nearest_end, _rows, _cache, _column_table, clear_cache,
                                   rows_done)
 
@@ -61,6 +64,13 @@ class _Eval:
         self.top_gain = [0] * 12
         self.codes = [_codes(self.rows[0]), _codes(self.rows[1])]
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
+        for i in range(6):      # (block: weighed where measured, at 2-3 players)
+            block[i] = None
+        if strong and race and k + BLOCK <= 8 and game.players <= RACE_PLAYERS:
+            block[2] = self.tables[0]
+            block[3] = self.tables[1]
+            block[4] = game.run_points
+            block[5] = k + BLOCK
         self.best = None
         self.best_value = -(1 << 29)
         # (the end is weighed at 2-3 players: at 4-5 the others' best takes
@@ -121,7 +131,10 @@ class _Eval:
         old = self.board
         v = (old.splits - board.splits) * SPLIT_COST
         for half in (0, 1):
-            codes = _codes(_rows(board, half))
+            rows = _rows(board, half)
+            codes = _codes(rows)
+            for r in range(5):
+                v += _blocked(self.codes[half], self.tables[half], r, self.rows[half][r], rows[r])
             for c in range(5):
                 v += self.tables[half][codes[c]] - self.tables[half][self.codes[half][c]]
             for r in range(5):

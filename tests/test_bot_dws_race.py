@@ -26,6 +26,16 @@ LAST_OF_ROUND_17 = (
     "018183810403818500000000505515451545444411144451500000551545451545514455"
     "144505000000")
 
+# Round 19, player 1 the last of the round: 86 against 85.  The old Strong
+# marked the purple 3 in red row 3 for +3, after which the row's last open
+# cell (red 2, column 2's run of five: +9) could only be marked as a split.
+# Rollouts (every seat the old Strong, 400 each, same dice): that mark wins
+# 0.305 (0.261-0.349), the red 6 by any row 0.636-0.650.
+BLOCKS_A_RUN_OF_FIVE = (
+    "0101c93ed8c5020100000000000100030006000a000f0000000100030007000a000f0013"
+    "000503868384868300000000551445150541545505415454050000551454155454140545"
+    "515454500000")
+
 
 def game_at(data):
     game = DiceWideShut.decode(bytes.fromhex(data))
@@ -62,6 +72,35 @@ def test_strong_keeps_the_game_going_as_the_last_player_behind():
     assert not done.over and done.round == 18
     assert [s for s in steps if s[0] in ("mark", "protect")] == []   # the unmarkable 1s
     assert sorted(game.dice_value[s[1]] for s in steps if s[0] == "pick") == [1, 1]
+
+
+def test_strong_keeps_an_open_cell_that_a_split_alone_would_fill():
+    game = game_at(BLOCKS_A_RUN_OF_FIVE)
+    assert (game.current, game.score(0), game.score(1)) == (1, 85, 86)
+    old = after(game_at(BLOCKS_A_RUN_OF_FIVE),
+                bot_dws.turn(game, "strong", Rng(1), race=False))
+    assert old.boards[1].row_checks(0, 2) == 4      # (the reference still blocks it)
+    for steps in (bots.bot_turn(game, "strong", Rng(1)), bots.hint(game_at(BLOCKS_A_RUN_OF_FIVE))[0]):
+        done = after(game_at(BLOCKS_A_RUN_OF_FIVE), steps)
+        assert done.boards[1].row_checks(0, 2) == 3
+        assert done.boards[1].sixes != game.boards[1].sixes    # it took the red 6
+
+
+def test_a_blocked_cell_costs_only_the_strong_seat_more():
+    """The extra cost of a blocked cell is the loss priced one fill level
+    higher: none for Normal (k = 0) nor the old Strong (``race=False``)."""
+    from dws_core import dws_columns
+    game = game_at(BLOCKS_A_RUN_OF_FIVE)
+    rows = dws_columns._rows(game.boards[1], 0)
+    codes = dws_columns._codes(rows)
+    ev = bot_dws._Eval(game, True)
+    table = ev.tables[0]
+    assert dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 4) < 0
+    assert dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 2) < 0   # (blocks col 3's cell)
+    assert dws_columns._blocked(codes, table, 1, rows[1], dws_columns.CROSS) == 0
+    for strong, race in ((False, True), (True, False)):
+        ev = bot_dws._Eval(game, strong, race)
+        assert dws_columns._blocked(codes, ev.tables[0], 2, rows[2], rows[2] | 4) == 0
 
 
 def test_the_hint_agrees_and_says_why():

@@ -101,7 +101,8 @@ for players, data in HEAVIEST:
 
 # Decisions that weigh the end of the game (a take may fill a third column):
 # issue 33's positions, Strong behind in round 19 and the last player of
-# round 17.
+# round 17; and its third (round 19, the last player: a mark that would
+# block a row's last cell, priced one fill level higher).
 RACE = (
     ("round19", "0101c93ed8c5020000000000000100030006000a000f0000000100030007000a000f0013"
                 "008583868384868300000000411445111541145515045455100140415055515451055154"
@@ -109,6 +110,9 @@ RACE = (
     ("round17", "0101d9366257020000000000000100030006000a000f0000000100030007000a000f0011"
                 "018183810403818500000000505515451545444411144451500000551545451545514455"
                 "144505000000"),
+    ("round19_block", "0101c93ed8c5020100000000000100030006000a000f0000000100030007000a000f0013"
+                      "000503868384868300000000551445150541545505415454050000551454155454140545"
+                      "515454500000"),
 )
 for name, data in RACE:
     game = DiceWideShut.decode(unhexlify(data))
