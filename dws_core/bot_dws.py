@@ -67,8 +67,8 @@ class _Eval:
         for i in range(6):      # (block: weighed where measured, at 2-3 players)
             block[i] = None
         if strong and race and k + BLOCK <= 8 and game.players <= RACE_PLAYERS:
-            block[2] = self.tables[0]
-            block[3] = self.tables[1]
+            block[2] = self.codes[0]
+            block[3] = self.codes[1]
             block[4] = game.run_points
             block[5] = k + BLOCK
         self.best = None

@@ -25,8 +25,10 @@ SIX_VALUE = 12          # a checked 6 to the Strong seat (x UNIT: a point and a 
 # prices a blocked cell's loss at the fill level k + BLOCK (issue 33's third
 # position: a run of five given up for 3 points now).  ``block``: the
 # decision's [red, blue] tables at that level (read when first needed),
-# its tables at k (those that get the extra), the points and that level;
-# Nones: Strong as before, Normal (set by bot_dws._Eval).
+# the seat's own [red, blue] column codes (only its own marks pay the
+# extra: the others' gains, worked out deeper in the race, keep their
+# Python stack, 2,048 bytes on CircuitPython 10), the points and that
+# level; Nones: Strong as before, Normal (set by bot_dws._Eval).
 BLOCK = 1
 block = [None] * 6
 
@@ -290,7 +292,9 @@ def _delta(codes, table, r, old, new):
             added >>= 1
             c += 1
         return acc
-    acc = _blocked(codes, table, r, old, new)
+    acc = 0
+    if codes is block[2] or codes is block[3]:      # (the seat's own marks: a call less)
+        acc = _blocked(codes, table, r, old, new)
     o = old * 5
     n = new * 5
     for c in range(5):
@@ -306,7 +310,7 @@ def _blocked(codes, table, r, old, new):
     blocks its last open cell, which stays fillable only by a split."""
     if new == CROSS or POP[new] != 4 or POP[old] == 4:
         return 0
-    h = 0 if table is block[2] else 1 if table is block[3] else -1
+    h = 0 if codes is block[2] else 1 if codes is block[3] else -1
     if h < 0:
         return 0
     t = block[h]
@@ -338,7 +342,8 @@ def _delta2(codes, table, r1, old1, new1, r2, old2, new2):
             both >>= 1
             c += 1
         return acc
-    acc = _blocked(codes, table, r1, old1, new1) + _blocked(codes, table, r2, old2, new2)
+    if codes is block[2] or codes is block[3]:
+        acc = _blocked(codes, table, r1, old1, new1) + _blocked(codes, table, r2, old2, new2)
     for c in range(5):
         d = ((DIG[new1 * 5 + c] - DIG[old1 * 5 + c]) * w1
              + (DIG[new2 * 5 + c] - DIG[old2 * 5 + c]) * w2)

@@ -88,19 +88,23 @@ def test_strong_keeps_an_open_cell_that_a_split_alone_would_fill():
 
 def test_a_blocked_cell_costs_only_the_strong_seat_more():
     """The extra cost of a blocked cell is the loss priced one fill level
-    higher: none for Normal (k = 0) nor the old Strong (``race=False``)."""
+    higher, for the seat's own marks only: none for Normal (k = 0) nor the
+    old Strong (``race=False``), nor in the others' gains that the race
+    works out (their own column codes; deeper in the Python stack)."""
     from dws_core import dws_columns
     game = game_at(BLOCKS_A_RUN_OF_FIVE)
-    rows = dws_columns._rows(game.boards[1], 0)
-    codes = dws_columns._codes(rows)
     ev = bot_dws._Eval(game, True)
-    table = ev.tables[0]
+    rows, codes, table = ev.rows[0], ev.codes[0], ev.tables[0]
+    assert rows == dws_columns._rows(game.boards[1], 0)
     assert dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 4) < 0
     assert dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 2) < 0   # (blocks col 3's cell)
     assert dws_columns._blocked(codes, table, 1, rows[1], dws_columns.CROSS) == 0
+    own = dws_columns._delta(codes, table, 2, rows[2], rows[2] | 4)
+    other = dws_columns._delta(list(codes), table, 2, rows[2], rows[2] | 4)
+    assert own - other == dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 4)
     for strong, race in ((False, True), (True, False)):
         ev = bot_dws._Eval(game, strong, race)
-        assert dws_columns._blocked(codes, ev.tables[0], 2, rows[2], rows[2] | 4) == 0
+        assert dws_columns._blocked(ev.codes[0], ev.tables[0], 2, rows[2], rows[2] | 4) == 0
 
 
 def test_the_hint_agrees_and_says_why():
