@@ -3,6 +3,8 @@ that fills a third column of a half ends the game after the round, and
 ending it behind loses it.  The positions are the issue's, by their
 ``encode()`` hex, with the dice as they stand."""
 
+import sys
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -160,3 +162,46 @@ def test_strong_never_ends_a_game_it_loses_when_it_could_go_on(game):
     done = after(DiceWideShut.decode(data), bots.bot_turn(game, "strong", Rng(1)))
     if done.over and p not in done.ranking()[0]:
         assert not goes_on(DiceWideShut.decode(data))
+
+
+# On the board Python frames live in a fixed pystack (2,048 bytes on
+# CircuitPython 10): the whole suite's `continue` plan ran out of it when
+# Strong's race called one function deeper than this, 13 frames of dws_core
+# below ``bots.bot_turn`` (the app's four above it).
+MAX_CORE_FRAMES = 12
+
+
+def core_depth(decide):
+    """The most dws_core frames on the stack at once while ``decide`` runs."""
+    deepest = [0]
+
+    def profile(frame, event, _arg):
+        if event == "call" and "dws_core" in frame.f_code.co_filename:
+            depth = 0
+            while frame is not None:
+                depth += "dws_core" in frame.f_code.co_filename
+                frame = frame.f_back
+            deepest[0] = max(deepest[0], depth)
+
+    sys.setprofile(profile)
+    try:
+        decide()
+    finally:
+        sys.setprofile(None)
+    return deepest[0]
+
+
+def test_strongs_calls_stay_within_the_boards_python_stack():
+    depths = [core_depth(lambda: bots.bot_turn(game_at(data), "strong", Rng(1)))
+              for data in (BEHIND_IN_ROUND_19, LAST_OF_ROUND_17, BLOCKS_A_RUN_OF_FIVE)]
+    for seed in (2, 3):             # 3 players, late rounds: the race's deepest calls
+        game = DiceWideShut(3, seed=seed)
+        build(game.run_points)
+        rng = Rng(seed)
+        while not game.over:
+            if game.round >= 14:
+                depths.append(core_depth(lambda: bots.bot_turn(game, "strong", Rng(7))))
+            for step in bots.bot_turn(game, "normal", rng):
+                game.step(step)
+    # (the probe reaches the race's others, the deepest calls, and no deeper)
+    assert MAX_CORE_FRAMES - 1 <= max(depths) <= MAX_CORE_FRAMES
