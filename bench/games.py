@@ -1,6 +1,6 @@
 """Live heap of every game under MicroPython (seeded random full games)."""
 from bench.dws import micropython_game
-from dws_core.games import GAMES
+from dws_core.games import GAMES, ID, TITLE
 
 SEED = 77
 
@@ -8,7 +8,8 @@ SEED = 77
 def run():
     result = {}
     worst = 0
-    for gid, _module, _cls, title in GAMES:
+    for r in GAMES:
+        gid, title = r[ID], r[TITLE]
         players = 1 if gid == 5 else 5
         mp = micropython_game(gid, players, SEED)
         heap = max([mp["import"]] + mp["heaps"])
