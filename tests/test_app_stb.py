@@ -196,9 +196,10 @@ def test_refusals_and_undo(profile):
     screen = settle(s)
     game = screen.game
     # One die is not allowed with 7, 8, 9 open: the engine's reason.
+    keys = screen.msg2.shown()
     s.press("UP")
     assert screen.msg1.shown() == "One die: shut 7-9 first"
-    assert screen.msg2.shown() == "SELECT: hint"        # nothing to undo before a roll
+    assert screen.msg2.shown() == keys      # a refusal redraws one line: the keys stay
     assert screen.msg1.color == WARN and screen.ndice == 2
     stb_step(s, ("roll", 2))
     screen = settle(s)
@@ -211,7 +212,7 @@ def test_refusals_and_undo(profile):
     assert game.encode() == before
     assert screen.msg1.shown() == "Tiles must add to %d" % target
     assert screen.msg1.color == WARN
-    assert screen.msg2.shown() == "SELECT: hint"
+    assert screen.msg2.shown() == "B: undo  SELECT: hint"
     # SHUT before the tiles add up: refused too.
     stb_step(s, ("confirm",))
     assert game.encode() == before and screen.msg1.color == WARN
@@ -221,7 +222,7 @@ def test_refusals_and_undo(profile):
     assert game.selection == 1 << (tile - 1)
     assert screen.flaps[tile - 1] == CHOSEN
     stb_step(s, ("shut", big))                    # a refusal with a choice to undo
-    assert screen.msg2.shown() == "B: undo  SELECT: hint"
+    assert screen.msg1.color == WARN and screen.msg2.shown() == "B: undo  SELECT: hint"
     s.press("B")
     assert game.selection == 0 and screen.cursor == tile - 1
     assert screen.flaps[tile - 1] == OPEN

@@ -487,7 +487,7 @@ def speed(results):
     boots = [ms for r in main for ms in r["boot_ms"]]
     if boots:
         out["board.boot_to_menu_ms"] = percentile(boots, 50)
-    for kind in ("move", "save", "open", "fresh"):
+    for kind in ("move", "save", "open", "fresh", "view"):
         times = [ms for r in main for k, ms, *_rest in r["presses"] if k == kind]
         if times:
             out["board.press_ms_p50." + kind] = percentile(times, 50)

@@ -53,7 +53,8 @@ def press_kind(text):
     """What a press led to, for its latency figure: "move" (no screen change
     or save), "save" (a checkpoint), "open" (a screen), "turn" (device seats
     played after it: its time is theirs); ``Recorder.press`` adds "fresh"
-    (the menu after a game, then a new interpreter drawing it again)."""
+    (the menu after a game, then a new interpreter drawing it again) and
+    "view" (``view_of``)."""
     lines = [ln.split() for ln in text.split("\n")]
     if any(ln[:1] == ["think"] for ln in lines):
         return "turn"
@@ -61,6 +62,24 @@ def press_kind(text):
     if not wheres:
         return "move"
     return "save" if all(w == "checkpoint" for w in wheres) else "open"
+
+
+def view_of(screen):
+    """The whole view a screen shows, for the "view" press kind: a press
+    that stays in its screen but replaces its picture, as opening one does
+    (its budget is the open's): the next help page; another player's board
+    or sheet, or the player's own again; and the next turn, begun by the A
+    that ends a held result or a device turn's summary (where a human takes
+    over from another, the pass screen opens instead)."""
+    held = screen.waits_for_a() if isinstance(screen, GameScreen) else False
+    return (getattr(screen, "page", None), getattr(screen, "viewing", None),
+            getattr(screen, "peek", None), held)
+
+
+def new_view(before, after):
+    """True if the view ``after`` replaces ``before`` (``view_of``): a
+    result that ends and lets the next turn begin, not one that begins."""
+    return before[:3] != after[:3] or (before[3] and not after[3])
 
 
 def heap_lines(text):
@@ -106,12 +125,16 @@ class Recorder(Session):
         for name in names:
             out = self.out = io.StringIO()
             self.freshened = None
+            top = self.app.top
+            before = view_of(top)
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
                 Session.press(self, name)
                 self.settle(out)
                 self.app.heap_flush()   # (the board prints them after the frame)
             text = out.getvalue()
             item = ["key", name, heap_lines(text), press_kind(text)]
+            if item[3] == "move" and self.app.top is top and new_view(before, view_of(top)):
+                item[3] = "view"
             if self.freshened is not None:      # + the lines before the new interpreter
                 item[3:] = ["fresh", self.freshened]
             self.items.append(item)

@@ -74,14 +74,14 @@ class GameScreen(ui.Screen):
 
     def refuse(self, reason):
         """Show a refusal (the engine's reason, one line: the engines keep
-        them within the 26 columns) until the next action; the footer says
-        what helps: undo only when there is something to undo."""
+        them within the 26 columns) in warning colour until the next action,
+        over the first message line only: the second keeps the keys of the
+        moment.  A rewritten line costs ~45 ms on the Pico (26 cells at
+        scale 2), so a refusal and the press after it redraw one line each,
+        not two (hardware.md, "What a press costs")."""
         self.refused = reason
         self.msg1.text = reason
         self.msg1.color = theme.WARN
-        seats = getattr(self.app, "seats", None)
-        select = "SELECT: " + ("hint" if seats is not None and seats.hints() else "help")
-        self.msg2.text = ("B: undo  " + select) if self.game.can_undo() else select
         self.app.sound.play(sound.REFUSE)
 
     def try_step(self, step):

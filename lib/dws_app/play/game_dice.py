@@ -43,8 +43,10 @@ class DiceScreen(GameScreen):
         self.cursor = game.count      # a die, or count = the ROLL button
 
     def x_of(self, i):
-        n = self.game.count
-        return 2 + (ui.WIDTH - SLOT * n) // 2 + SLOT * i
+        """Every die keeps its place, whatever the count: adding or removing
+        one redraws that die, not the row (a centred row moved every die:
+        ~28,000 pixels, 160-245 ms on the Pico)."""
+        return 2 + SLOT * i
 
     def refresh(self):
         g = self.game
