@@ -217,6 +217,6 @@ def test_large_type_fits_the_width(profile):
         if title.grid is None:
             assert len(text) * bigtype.ADVANCE > ui.WIDTH + 4 and title.text.shown() == text[:ui.COLS]
         else:
-            assert 0 <= title.grid.x and title.grid.x + title.grid.bitmap.width <= ui.WIDTH + 4, text
+            assert 0 <= title.grid.x and title.grid.x + title.grid.width * bigtype.ADVANCE <= ui.WIDTH + 4, text
     assert bigtype.BigText(screen, 0, TITLE, theme.ACCENT).grid is not None
     assert bigtype.BigText(screen, 0, "Player 8 wins!", theme.ACCENT).grid is not None

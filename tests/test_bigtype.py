@@ -1,8 +1,9 @@
 """The lobby's large type (dws_app/lobby/bigtype.py): the font subset (its
-BDF in art/ and the PCF the board reads), the winner's line drawn by
-bitmap_label, the menu's title drawn once on the desktop, the terminal font
-in their place when the library or a file is missing or bad, and the texts
-fit the 160 logical pixels on both profiles."""
+BDF in art/ and the glyph sheet the board reads), the winner's line as a
+TileGrid over the sheet that looks as adafruit_display_text's bitmap_label
+draws it, the menu's title drawn once on the desktop, the terminal font in
+their place when a file is missing or bad, and the texts fit the 160
+logical pixels on both profiles."""
 
 import os
 import sys
@@ -10,7 +11,6 @@ import sys
 import pytest
 
 from adafruit_bitmap_font.bdf import BDF
-from adafruit_bitmap_font.pcf import PCF
 from adafruit_display_text.bitmap_label import Label
 import displayio
 
@@ -24,10 +24,10 @@ from tests.test_app_records import finished_dws
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BDF_FILE = os.path.join(REPO, "art", "type9x15b.bdf")
-PCF_FILE = os.path.join(REPO, "lib", "dws_app", "lobby", "type9x15b.pcf")
+SHEET_FILE = os.path.join(REPO, "lib", "dws_app", "lobby", "type9x15b.bmp")
 TITLE_FILE = os.path.join(REPO, "lib", "dws_app", "lobby", "title.bmp")
 PROFILES = ("pybadge", "pico_dice")
-LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font")
+LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font", "adafruit_ticks")
 
 
 # ---- the font subset --------------------------------------------------------
@@ -53,29 +53,33 @@ def test_the_committed_font_is_what_tools_font_makes():
     assert os.path.exists(font.SOURCE), "make fat-tools installs Debian's xfonts-base"
     text = open(BDF_FILE).read()
     assert font.bdf() == text
-    assert font.pcf(text) == open(PCF_FILE, "rb").read()
+    assert font.sheet(text) == open(SHEET_FILE, "rb").read()
     assert font.title(text) == open(TITLE_FILE, "rb").read()
     assert font.TITLE == TITLE
 
 
-def test_the_pcf_holds_the_bdfs_glyphs_pixel_for_pixel():
-    """The board's PCF and the reviewable BDF are one font: every glyph's
-    box, advance and pixels, and the font's ascent, descent and box."""
-    with open(BDF_FILE, "rb") as fb, open(PCF_FILE, "rb") as fp:
-        bdf, pcf = BDF(fb, displayio.Bitmap), PCF(fp, displayio.Bitmap)
-        codes = range(32, 127)
-        bdf.load_glyphs(codes)
-        pcf.load_glyphs(codes)
-        assert (pcf.ascent, pcf.descent) == (bdf.ascent, bdf.descent)
-        assert pcf.get_bounding_box() == bdf.get_bounding_box()
-        for code in codes:
-            a, b = pcf.get_glyph(code), bdf.get_glyph(code)
-            assert (a.width, a.height, a.dx, a.dy, a.shift_x) == \
-                (b.width, b.height, b.dx, b.dy, b.shift_x), chr(code)
-            assert [a.bitmap[i] for i in range(a.width * a.height)] == \
-                [b.bitmap[i] for i in range(b.width * b.height)], chr(code)
-        pcf.load_glyphs(0xE9)
-        assert pcf.get_glyph(0xE9) is None
+def read_glyph_sheet():
+    from dws_app.dice_art import read_sheet
+    return read_sheet(bigtype.SHEET, bigtype.ADVANCE * (bigtype.LAST - bigtype.FIRST + 1),
+                      bigtype.HEIGHT)
+
+
+def test_the_sheet_holds_the_bdfs_glyphs_pixel_for_pixel():
+    """The board's sheet and the reviewable BDF, as adafruit_bitmap_font
+    reads it, are one font: every glyph's pixels in its 9x15 cell, on the
+    baseline (row 12)."""
+    sheet = read_glyph_sheet()
+    with open(BDF_FILE, "rb") as f:
+        bdf = BDF(f, displayio.Bitmap)
+        bdf.load_glyphs(range(32, 127))
+        for code in range(32, 127):
+            g = bdf.get_glyph(code)
+            left, top = (code - 32) * bigtype.ADVANCE, bdf.ascent - g.dy - g.height
+            want = {(left + g.dx + x, top + y) for y in range(g.height) for x in range(g.width)
+                    if g.bitmap[x, y]}
+            got = {(x, y) for y in range(bigtype.HEIGHT)
+                   for x in range(left, left + bigtype.ADVANCE) if sheet[x, y]}
+            assert got == want, chr(code)
 
 
 def test_the_title_is_the_large_types_capitals_with_a_shadow():
@@ -90,19 +94,15 @@ def test_the_title_is_the_large_types_capitals_with_a_shadow():
     assert min(y for _x, y in letters) == 0 and max(y for _x, y in letters) == 9   # capitals
 
 
-def test_make_flash_ships_the_font_and_its_libraries():
+def test_make_flash_ships_the_sheets_not_the_libraries():
     from tools import flash
     for profile in PROFILES:
         plan = flash.build_plan(REPO, profile)
-        assert plan["lib/dws_app/lobby/type9x15b.pcf"] == open(PCF_FILE, "rb").read()
+        assert plan["lib/dws_app/lobby/type9x15b.bmp"] == open(SHEET_FILE, "rb").read()
         assert plan["lib/dws_app/lobby/title.bmp"] == open(TITLE_FILE, "rb").read()
-        for path in ("lib/adafruit_display_text/__init__.py",
-                     "lib/adafruit_display_text/bitmap_label.py",
-                     "lib/adafruit_bitmap_font/__init__.py", "lib/adafruit_bitmap_font/pcf.py",
-                     "lib/adafruit_bitmap_font/glyph_cache.py", "lib/adafruit_ticks.py"):
-            assert path in plan, (profile, path)
+        assert not [p for p in plan if p.startswith(tuple("lib/" + n for n in LIBRARIES))]
         assert "lib/dws_app/lobby/type9x15b.txt" not in plan     # the licence stays here
-        assert not [p for p in plan if p.endswith(".bdf")]       # the BDF is the source only
+        assert not [p for p in plan if p.endswith((".bdf", ".pcf"))]   # the BDF is the source only
 
 
 # ---- on the screens ---------------------------------------------------------
@@ -113,25 +113,32 @@ def in_group(group, node):
 
 def drawn_box(grid):
     """(left, right) of the grid's pixels in the 160 logical pixels."""
-    return grid.x, grid.x + grid.bitmap.width
+    return grid.x, grid.x + grid.width * grid.tile_width
 
 
-def label_of(text, color):
-    """bitmap_label's own drawing of ``text`` in the committed font."""
-    with open(PCF_FILE, "rb") as f:
-        font = PCF(f, displayio.Bitmap)
-        font.load_glyphs(text)
-        return Label(font, text=text, color=color)
+def ink(bitmap, width, height, at=lambda b, x, y: b[x, y]):
+    """The inked pixels of a picture, from the top-left of its ink."""
+    dots = {(x, y) for y in range(height) for x in range(width) if at(bitmap, x, y)}
+    left, top = min(x for x, _ in dots), min(y for _, y in dots)
+    return {(x - left, y - top) for x, y in dots}
 
 
 def shows(grid, text, color):
-    """The grid shows bitmap_label's drawing of ``text`` in ``color`` (its
-    palette's ink; the rest clear)."""
-    want = label_of(text, color).bitmap
-    got = grid.bitmap
-    assert (got.width, got.height) == (want.width, want.height)
-    assert all(got[i] == want[i] for i in range(got.width * got.height))
-    assert sum(got[i] for i in range(got.width * got.height)) > 10 * len(text.replace(" ", ""))
+    """The grid shows ``text`` in ``color`` (its palette's ink, the rest
+    clear) as bitmap_label draws it in the committed font."""
+    with open(BDF_FILE, "rb") as f:
+        font = BDF(f, displayio.Bitmap)
+        font.load_glyphs(text)
+        want = Label(font, text=text, color=color).bitmap
+    w, h = grid.tile_width, grid.tile_height
+
+    def pixel(g, x, y):
+        tile = g[x // w]
+        return g.bitmap[tile * w + x % w, y]
+
+    got = ink(grid, grid.width * w, h, pixel)
+    assert got == ink(want, want.width, want.height)
+    assert len(got) > 10 * len(text.replace(" ", ""))
     shader = grid.pixel_shader
     return shader[1] == color and shader.is_transparent(0)
 
@@ -170,17 +177,7 @@ def test_every_winner_line_fits_or_stays_in_the_terminal_font():
     assert title.grid is None and title.text.shown() == long_win[:ui.COLS]
 
 
-# ---- without the library or the font ---------------------------------------
-
-@pytest.fixture
-def no_library(monkeypatch):
-    """The libraries unimportable, as on a drive without them."""
-    for name in list(sys.modules):
-        if name.startswith(LIBRARIES):
-            monkeypatch.delitem(sys.modules, name)
-    for name in LIBRARIES:
-        monkeypatch.setitem(sys.modules, name, None)
-
+# ---- without the sheet, or with one not ours ---------------------------------
 
 def check_terminal_font_scores(s):
     """The scores' winner line in the terminal font, the menu as ever."""
@@ -195,49 +192,31 @@ def check_terminal_font_scores(s):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_without_the_library_the_terminal_font_stands_in(no_library, profile):
+def test_without_the_sheet_the_terminal_font_stands_in(monkeypatch, profile):
+    monkeypatch.setattr(bigtype, "SHEET", "/lib/dws_app/lobby/no-such-sheet.bmp")
     check_terminal_font_scores(Session(profile, seed=1))
-
-
-def test_without_the_font_file_the_terminal_font_stands_in(monkeypatch):
-    monkeypatch.setattr(bigtype, "FONT_FILE", "/lib/dws_app/lobby/no-such-font.pcf")
-    check_terminal_font_scores(Session("pybadge", seed=1))
-
-
-def pcf_with(at, data):
-    good = open(PCF_FILE, "rb").read()
-    return good[:at] + data + good[at + len(data):]
 
 
 @pytest.mark.parametrize("body", [
     b"",                                                    # empty
     open(BDF_FILE, "rb").read(),                            # a font, not ours (BDF)
-    open(PCF_FILE, "rb").read()[:2000],                     # cut short
-    pcf_with(4, (1000).to_bytes(4, "little")),              # 1,000 tables
-    pcf_with(8 + 12, (10 ** 6).to_bytes(4, "little")),      # a table past the end
+    open(SHEET_FILE, "rb").read()[:40],                     # cut short in its header
+    open(SHEET_FILE, "rb").read()[:3000],                   # cut short in its pixels
+    open(TITLE_FILE, "rb").read(),                          # another sheet
     bytes(range(256)) * 20,                                  # noise
 ])
-def test_a_corrupt_font_file_leaves_the_terminal_font(monkeypatch, tmp_path, body):
-    bad = tmp_path / "type9x15b.pcf"
+def test_a_corrupt_sheet_leaves_the_terminal_font(monkeypatch, tmp_path, body):
+    bad = tmp_path / "type9x15b.bmp"
     bad.write_bytes(body)
     import dws_app.drive
     monkeypatch.setattr(dws_app.drive, "find", lambda name: str(bad))
     check_terminal_font_scores(Session("pybadge", seed=1))
 
 
-def test_on_the_board_the_libraries_are_let_go_once_drawn(monkeypatch):
-    """draw() keeps a TileGrid and a palette: the label, the font and (where
-    modules are forgotten, on the board) the libraries' code go at once."""
-    import dws_app.memory
-    kept = {name: mod for name, mod in sys.modules.items() if name.startswith(bigtype.LIBRARIES)}
-    monkeypatch.setattr(dws_app.memory, "FORGETS", True)
-    try:
-        grid = bigtype.draw(TITLE, theme.ACCENT)
-        assert isinstance(grid, displayio.TileGrid)
-        assert [n for n in sys.modules if n.startswith(bigtype.LIBRARIES)] == []
-    finally:
-        sys.modules.update(kept)
-    assert type(grid.bitmap) is displayio.Bitmap and type(grid.pixel_shader) is displayio.Palette
+def test_a_character_beyond_the_sheet_keeps_the_terminal_font():
+    s = Session("pybadge", seed=1)
+    title = bigtype.BigText(ui.Screen(s.app), 0, "P1 caf\u00e9", theme.ACCENT)
+    assert title.grid is None and title.text is not None
 
 
 # ---- the menu's title ---------------------------------------------------------

@@ -151,3 +151,26 @@ def test_moves_in_a_game_redraw_a_word_not_a_line(plan, monkeypatch):
     assert len(seen) > 20
     worst = max(seen, key=lambda x: x[2])
     assert worst[2] < 35, worst
+
+
+def test_the_board_plans_moves_draw_within_the_budget():
+    """Every press of the board suite's plans (the storm of random presses
+    included), priced as the board will draw it (``sim.press_costs``): at
+    p99 a move draws in under 48 ms, the board's 60 less the key scan and
+    the handler (the board measured 5-12 ms more than these estimates); a
+    press that replaces the picture inside a screen (a help page, another
+    player's board, the next turn: "view") and one that opens a screen
+    draw in under 500.  A refusal rewrites one line, not two."""
+    from sim.press_costs import measure, percentile
+    from tools.board import record
+    found = measure(list(record.GAMES) + ["continue", "screens", "evening", "storm"], False)
+    kinds = {}
+    for presses in found.values():
+        for kind, ms, *_rest in presses:
+            kinds.setdefault(kind, []).append(ms)
+    assert len(kinds["move"]) > 1500 and len(kinds["view"]) > 30
+    assert percentile(kinds["move"], 99) < 48, sorted(kinds["move"])[-30:]
+    assert max(kinds["view"]) < 500 and max(kinds["open"]) < 500
+    refusals = [p for presses in found.values() for p in presses
+                if p[0] == "move" and p[4] in ("Nothing to undo", "Colour already chosen")]
+    assert refusals and all(len(p[5]) <= 1 for p in refusals), refusals[:3]

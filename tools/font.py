@@ -4,14 +4,19 @@ ASCII glyphs.
     python -m tools.font [SOURCE.pcf.gz]
 
 reads the source font (default: the system's, Debian package xfonts-base)
-and writes two files:
+and writes three files:
 
 * art/type9x15b.bdf, the subset as BDF: text, so a glyph change is a
   reviewable diff;
-* lib/dws_app/lobby/type9x15b.pcf, the same glyphs as PCF, which the board
-  reads: adafruit_bitmap_font's PCF loader seeks to the few glyphs a text
-  needs, where its BDF loader parses the whole file (on the emulated Pico,
-  10.2.1: 33 ms against 428 ms for "Player 3 wins!").
+* lib/dws_app/lobby/type9x15b.bmp, the same glyphs as a sheet of 9x15
+  cells, one per character in ASCII order, which the board draws text
+  from as a TileGrid (lib/dws_app/lobby/bigtype.py), as the terminal font's
+  text is drawn.  On the emulated Pico (10.2.1) adafruit_display_text's
+  bitmap_label over adafruit_bitmap_font's loader took 317 ms in the app
+  for "Player 3 wins!" (importing the two libraries alone 188): more than
+  the 300 ms a pass may keep the screen frozen (hardware.md);
+* lib/dws_app/lobby/title.bmp, the menu's title in the large type with its
+  shadow.
 
 misc-fixed is in the public domain (its COPYRIGHT property: "Public domain
 font.  Share and enjoy."); lib/dws_app/lobby/type9x15b.txt says so next to
@@ -26,7 +31,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = "/usr/share/fonts/X11/misc/9x15B.pcf.gz"
 BDF_OUT = os.path.join(ROOT, "art", "type9x15b.bdf")
-OUT = os.path.join(ROOT, "lib", "dws_app", "lobby", "type9x15b.pcf")
+OUT = os.path.join(ROOT, "lib", "dws_app", "lobby", "type9x15b.bmp")
 # The menu's title, drawn here once in the large type with a shadow, so the
 # board reads a small sheet instead of loading the font's libraries at the
 # menu (they cost the next game 5.1 KB: hardware.md).
@@ -115,49 +120,26 @@ def read_bdf(text):
     return glyphs, (props["FONT_ASCENT"], props["FONT_DESCENT"])
 
 
-def pcf(bdf_text):
-    """A BDF's glyphs as a PCF file (bytes) with the four tables
-    adafruit_bitmap_font.pcf reads: accelerators, metrics (compressed),
-    bitmaps (rows padded to 32 bits, most significant bit and byte first:
-    its format 0xE) and encodings; every table big-endian."""
-    import struct
-    glyphs, (ascent, descent) = read_bdf(bdf_text)
-    codes = sorted(glyphs)
-    big = 4                                     # PCF_BYTE_MASK: big-endian
+def sheet_rows(bdf_text):
+    """The large type as a glyph sheet for a TileGrid: one WIDTH x HEIGHT
+    cell per code FIRST..LAST in a row, each glyph on the font's baseline
+    (row ASCENT), as rows of palette indices (1 ink, 0 clear)."""
+    glyphs, (ascent, _descent) = read_bdf(bdf_text)
+    rows = [[0] * (WIDTH * (LAST - FIRST + 1)) for _ in range(HEIGHT)]
+    for code in range(FIRST, LAST + 1):
+        advance, up, _down, bits = glyphs[code]
+        left = (code - FIRST) * WIDTH
+        for y, row in enumerate(bits):
+            for x in range(advance):
+                if row & (0x8000 >> x):
+                    rows[ascent - up + y][left + x] = 1
+    return rows
 
-    def metrics(lsb, rsb, width, up, down, attributes=0):
-        return struct.pack(">5hH", lsb, rsb, width, up, down, attributes)
 
-    widest = max(g[0] for g in glyphs.values())
-    accel = struct.pack("<I", big) + struct.pack(">8B3i", 1, 1, 1, 1, 1, 0, 0, 0,
-                                                 ascent, descent, 0)
-    accel += metrics(0, widest, widest, min(g[1] for g in glyphs.values()),
-                     min(g[2] for g in glyphs.values()))
-    accel += metrics(0, widest, widest, ascent, descent)     # the font's box, as the BDF's
-    table_metrics = struct.pack("<I", big | 0x100) + struct.pack(">H", len(codes))
-    offsets, data = [], b""
-    for code in codes:
-        advance, up, down, rows = glyphs[code]
-        table_metrics += bytes(v + 0x80 for v in (0, advance, advance, up, down))
-        offsets.append(len(data))
-        data += b"".join(struct.pack(">I", r << 16) for r in rows)
-    bitmaps = struct.pack("<I", 0xE) + struct.pack(">I", len(codes))
-    bitmaps += struct.pack(">%dI" % len(codes), *offsets)
-    bitmaps += struct.pack(">4I", len(data), len(data), len(data), len(data)) + data
-    first, last = codes[0], codes[-1]
-    encodings = struct.pack("<I", big) + struct.pack(">5h", first, last, 0, 0, ord(" "))
-    encodings += b"".join(struct.pack(">H", codes.index(c) if c in glyphs else 0xFFFF)
-                          for c in range(first, last + 1))
-    tables = [(1 << 1, big, accel), (1 << 2, big | 0x100, table_metrics),
-              (1 << 3, 0xE, bitmaps), (1 << 5, big, encodings)]
-    out = struct.pack("<4sI", b"\x01fcp", len(tables))
-    at = 8 + 16 * len(tables)
-    body = b""
-    for kind, form, table in tables:
-        table += bytes(-len(table) % 4)
-        out += struct.pack("<4I", kind, form, len(table), at + len(body))
-        body += table
-    return out + body
+def sheet(bdf_text):
+    """The glyph sheet: a 4-bit indexed BMP (tools/art.py's), 2 colours."""
+    from tools.art import bmp
+    return bmp(sheet_rows(bdf_text), 2)
 
 
 def title_rows(bdf_text, text=TITLE):
@@ -198,7 +180,7 @@ def main(argv=None):
     with open(BDF_OUT, "w") as f:
         f.write(text)
     with open(OUT, "wb") as f:
-        f.write(pcf(text))
+        f.write(sheet(text))
     with open(TITLE_OUT, "wb") as f:
         f.write(title(text))
     for path in (BDF_OUT, OUT, TITLE_OUT):

@@ -68,8 +68,11 @@ def _read(path, readinto, width, height):
             return _load(f, name)
         bitmap = displayio.Bitmap(width, height, 4)
         f.seek(_field(head, 10, 4))
-        readinto(bitmap, f, 4, element_size=4, reverse_pixels_in_element=True,
-                 reverse_rows=True)
+        try:
+            readinto(bitmap, f, 4, element_size=4, reverse_pixels_in_element=True,
+                     reverse_rows=True)
+        except EOFError:
+            raise ValueError(name + " is cut short: make flash writes it")
     return bitmap
 
 

@@ -10,13 +10,10 @@ uses; a module put there is forgotten with them."""
 
 import sys
 
-# Between games: the package dws_app.lobby, the list of games (a game in
-# play has its engine already), and the libraries of the lobby's large type
-# (dws_app.lobby.bigtype lets them go once it has drawn; named here too, so
-# no game ever holds them; bitmap_label imports adafruit_ticks).  None of
-# them is referenced by a module that a game keeps.
-LOBBY = ("dws_app.lobby", "dws_core.games", "adafruit_display_text", "adafruit_bitmap_font",
-         "adafruit_ticks")
+# Between games: the package dws_app.lobby and the list of games (a game in
+# play has its engine already).  Neither is referenced by a module that a
+# game keeps.
+LOBBY = ("dws_app.lobby", "dws_core.games")
 # Only while a game is played: the package dws_app.play, the drive's table
 # reader, and the core's device seats, hints and their tables (every module
 # whose name begins dws_core.bot, and those they import).

@@ -125,15 +125,17 @@ class Recorder(Session):
         for name in names:
             out = self.out = io.StringIO()
             self.freshened = None
-            top = self.app.top
-            before = view_of(top)
+            # (the screen's id, not the screen: a reference here would keep
+            # a finished game on the heap while the menu is built)
+            before, top = view_of(self.app.top), id(self.app.top)
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
                 Session.press(self, name)
                 self.settle(out)
                 self.app.heap_flush()   # (the board prints them after the frame)
             text = out.getvalue()
             item = ["key", name, heap_lines(text), press_kind(text)]
-            if item[3] == "move" and self.app.top is top and new_view(before, view_of(top)):
+            if item[3] == "move" and id(self.app.top) == top and \
+                    new_view(before, view_of(self.app.top)):
                 item[3] = "view"
             if self.freshened is not None:      # + the lines before the new interpreter
                 item[3:] = ["fresh", self.freshened]

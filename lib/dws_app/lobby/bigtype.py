@@ -1,91 +1,65 @@
-"""Large type between games: the scores' winner's line in X11
-misc-fixed 9x15 bold (``type9x15b.pcf`` beside this module, public domain,
-made by ``python -m tools.font``), drawn by adafruit_display_text's
-``bitmap_label`` from adafruit_bitmap_font's PCF loader, which seeks to the
-text's glyphs (its BDF loader parsed the whole file: 428 ms on the board).
+"""Large type between games: the scores' winner's line in X11 misc-fixed
+9x15 bold, drawn as text is drawn everywhere else, a TileGrid whose tiles
+are characters, here over the font's glyph sheet ``type9x15b.bmp`` (public
+domain; one 9x15 cell per printable ASCII character, made on the desktop
+by ``python -m tools.font`` from art/type9x15b.bdf).
 
-Drawn once, when its screen is built, then kept as a plain TileGrid over
-the label's bitmap: the label, the font and, on the board, the libraries'
-modules are let go at once (memory.forget), so none of them is held by a
-screen, let alone by a game.  Where a library or the font file is missing
-or unreadable, or the text is wider than the screen, the terminal font's
-``ui.Text`` stands in, without a traceback."""
+On the emulated Pico (10.2.1, in the app) adafruit_display_text's
+bitmap_label over adafruit_bitmap_font's PCF loader drew "Player 3 wins!"
+in 317 ms, of which importing the two libraries took 188: the scores' pass
+ran 468-527 ms where a pass may keep the screen frozen 300 (hardware.md).
+The sheet is read once a scores screen (~3 KB while it lives).  Where the
+sheet is missing or not ours, or the text is wider than the screen or
+holds a character beyond the sheet, the terminal font's ``ui.Text`` stands
+in, without a traceback."""
+
+import displayio
 
 from dws_app import ui
 
-FONT_FILE = "/lib/dws_app/lobby/type9x15b.pcf"
-LIBRARIES = ("adafruit_display_text", "adafruit_bitmap_font", "adafruit_ticks")
-ADVANCE = 9         # every glyph's width (a fixed-width font)
+SHEET = "/lib/dws_app/lobby/type9x15b.bmp"
+FIRST, LAST = 32, 126           # the sheet's characters, " " .. "~"
+ADVANCE = 9                     # a cell's width (a fixed-width font)
+HEIGHT = 15                     # a cell's height: 12 above the baseline, 3 below
 MAX_CHARS = (ui.WIDTH + 4) // ADVANCE     # 17 in the 160 logical pixels
-# The label's bitmap (18 rows) holds room above and below its text: its
-# capitals (10 high) start this many rows down (measured).  The drawn capitals
+# The capitals (10 high) start this many rows down a cell.  Placed, they
 # start on the line's second row and descenders end on the next line's
-# first two rows, which the terminal font leaves blank (its capitals
-# start on a line's third).
-CAP_ROW = 5
+# first two rows, which the terminal font leaves blank (its capitals start
+# on a line's third).
+CAP_ROW = 2
 
 
 def fits(text):
     return len(text) <= MAX_CHARS
 
 
-def whole_pcf(f):
-    """The file is a PCF whose tables all lie inside it: the loader checks
-    neither (a file that is not one would have it read ~10^9 tables)."""
-    head = f.read(8)
-    if len(head) < 8 or head[:4] != b"\x01fcp":
-        return False
-    count = int.from_bytes(head[4:], "little")
-    size = f.seek(0, 2)
-    if not 4 <= count <= 9 or size < 8 + 16 * count:
-        return False
-    f.seek(8)
-    for _ in range(count):
-        entry = f.read(16)
-        length = int.from_bytes(entry[8:12], "little")
-        if int.from_bytes(entry[12:], "little") + length > size:
-            return False
-    return True
-
-
 def draw(text, color):
-    """``text`` in the large type as a TileGrid (its bitmap and palette
-    bitmap_label's), or None: no library, no font file, a bad one, a
-    glyph it lacks, or a text too wide."""
+    """``text`` in the large type as a TileGrid in ``color``, or None: no
+    sheet or not ours, a character beyond it, or a text too wide."""
     if not fits(text):
         return None
-    grid = None
+    for c in text:
+        if not FIRST <= ord(c) <= LAST:
+            return None
+    from dws_app.dice_art import read_sheet
     try:
-        from adafruit_bitmap_font import pcf
-        from adafruit_display_text.bitmap_label import Label
-        from dws_app.drive import find
-        import displayio
-        path = find(FONT_FILE)
-        if path is not None:
-            with open(path, "rb") as f:
-                if not whole_pcf(f):
-                    raise ValueError("not our font")
-                font = pcf.PCF(f, displayio.Bitmap)
-                font.load_glyphs(text)
-                for c in text:
-                    if font.get_glyph(ord(c)) is None:
-                        raise ValueError("no glyph")
-                made = Label(font, text=text, color=color)
-            shown = made._tilegrid      # (its bitmap and palette: no public name for both)
-            grid = displayio.TileGrid(shown.bitmap, pixel_shader=shown.pixel_shader)
-    except Exception:       # ImportError, OSError, a corrupt file (ValueError, ...)
-        grid = None
-    made = font = shown = None
-    from dws_app.memory import FORGETS, forget, imported
-    if FORGETS:             # (the board: their code goes with the label)
-        forget(imported(LIBRARIES))
+        glyphs = read_sheet(SHEET, ADVANCE * (LAST - FIRST + 1), HEIGHT)
+    except (OSError, ValueError):
+        return None
+    palette = displayio.Palette(2)
+    palette.make_transparent(0)
+    palette[1] = color
+    grid = displayio.TileGrid(glyphs, pixel_shader=palette, width=len(text), height=1,
+                              tile_width=ADVANCE, tile_height=HEIGHT)
+    for i, c in enumerate(text):
+        grid[i] = ord(c) - FIRST
     return grid
 
 
 def place(screen, row, grid):
     """``grid`` (from ``draw``) centred across the screen, its capitals'
     top on line ``row``'s second row."""
-    grid.x = (ui.WIDTH + 4 - grid.bitmap.width) // 2
+    grid.x = (ui.WIDTH + 4 - grid.width * ADVANCE) // 2
     grid.y = screen.row_y(row) + 1 - CAP_ROW
     screen.root.append(grid)
 
