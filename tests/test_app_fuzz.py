@@ -207,7 +207,9 @@ class Fuzzer:
     def tap(self, name, opened=None):
         hw, app = self.hw, self.app
         hw.keys.tap(name)
-        while app.poll() is not None:
+        # The press, and the passes that finish what it began (NEXT_PASS:
+        # an open's seats and screen), back to back as App.run does them.
+        while app.poll() is not None or app.pending(app.NEXT_PASS) is not None:
             pass
         if opened is not None:
             # (the seat too: a device seat may play on in the poll below)

@@ -11,14 +11,14 @@ class _Stop(Exception):
     pass
 
 
-def loop_log(s, presses, passes, monkeypatch):
+def loop_log(s, presses, passes, monkeypatch, log=None):
     """Run ``App.run`` for ``passes`` passes with ``presses`` tapped before
     the first; returns what happened in order: ("pass", the type of the
     screen whose group is on the display, later pending after it),
-    "frame", "collect", "rest"."""
+    "frame", "collect", "rest" (appended to ``log`` if given)."""
     app = s.app
     app.draw()                  # (the session drew nothing yet)
-    log = []
+    log = [] if log is None else log
     screens = [app.top]
     poll = app.poll
 
@@ -58,6 +58,42 @@ def test_an_open_is_drawn_once_its_second_pass_has_built_the_screen(monkeypatch)
     assert log == [("pass", "blank", True),
                    ("pass", "PassScreen", False), ("frame",), ("frame",), ("collect",), ("rest",)]
     assert isinstance(s.app.stack[0], GameScreen)     # (under the hand-over to player 1)
+
+
+def test_device_seats_start_in_a_pass_of_their_own(monkeypatch):
+    """With a device seat the open takes three passes: the press makes the
+    game and its seats, the next loads the seats' code and tables
+    (``SeatPlayer.start``), the third builds the game's screen.  Together
+    they froze the Pico for 312-352 ms (a Dice Wide Shut start with Strong
+    seats; the budget is 300)."""
+    from dws_app.play.seats import SeatPlayer
+    s = Session("pico_dice", seed=1)
+    s.press("A")
+    monkeypatch.setattr(SetupScreen, "seat_levels", lambda self: [None, "strong"])
+    log = []
+    start = SeatPlayer.start
+
+    def logged(seats):
+        log.append(("start", seats.app.top is None))
+        return start(seats)
+
+    monkeypatch.setattr(SeatPlayer, "start", logged)
+    loop_log(s, ["A"], 3, monkeypatch, log)
+    assert log == [("pass", "blank", True), ("start", True), ("pass", "blank", True),
+                   ("pass", "PassScreen", False), ("frame",), ("frame",), ("collect",), ("rest",)]
+    assert s.app.seats.levels == [None, "strong"] and not s.app.seats.starting
+    assert isinstance(s.app.stack[0], GameScreen)
+
+
+def test_a_human_only_game_has_no_seats_start():
+    """Without a device seat ``start`` does nothing (the tables come at the
+    first hint) and the screen is built in the pass after the press."""
+    s = Session("pico_dice", seed=1)
+    s.press("A")
+    s.press("A")
+    assert s.app.seats.levels == [None, None]
+    assert not s.app.seats.start()
+    assert s.app.seats.lookup is not None       # (looked up at the first hint)
 
 
 def test_a_press_is_drawn_collected_and_rested_after(monkeypatch):

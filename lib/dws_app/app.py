@@ -415,10 +415,12 @@ class App:
     # ----- games ---------------------------------------------------------
 
     def open_game(self, game, fresh=False):
-        """Play ``game``.  Inside the main loop its screen is built in the
-        next pass (NEXT_PASS): with the engine, the seats and their tables
-        in the same pass a 5-seat Strong start froze the Pico for 290-336 ms.
-        The old screen stays up between the two."""
+        """Play ``game``.  Inside the main loop the device seats' code and
+        tables (``SeatPlayer.start``) come in the next pass and the game's
+        screen in the pass after (NEXT_PASS): with the engine, the seats
+        and their tables in one pass a 5-seat Strong start froze the Pico
+        for 290-336 ms, with the engine in the press 312-352.  The old
+        screen stays up meanwhile."""
         if self.seats is None or self.seats.game is not game:
             from dws_app.lobby.catalog import tables_of
             from dws_app.play.seats import SeatPlayer
@@ -427,6 +429,14 @@ class App:
         self.game = game
         self.played = True
         if self.looping:
+            self.defer(NEXT_PASS, self.start_seats, fresh)
+        else:
+            self.start_seats(fresh)
+
+    def start_seats(self, fresh):
+        """The seats' start, then the game's screen: a pass later when the
+        start did something (``open_game``)."""
+        if self.seats.start() and self.looping:
             self.defer(NEXT_PASS, self.show_game, fresh)
         else:
             self.show_game(fresh)

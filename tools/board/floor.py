@@ -22,10 +22,13 @@ import sys
 from tools.board.__main__ import BUILD, CONFIGS, EMU, ROOT, mpy_cross, need
 
 
-def run_code(name, code):
+def run_code(name, code, files=None, scenario="press"):
     """Run ``code`` (a file in tools/board/) as code.py of a drive holding
     the game (cp10_mpy) until it prints "FLOOR done"; its "FLOOR <key>
-    <ms>" lines as a dict."""
+    <ms>" lines as a dict.  ``files``: more files for the drive's root,
+    name -> text; ``scenario``: "lockstep" runs the PIO in emulated time
+    (tools/board/lockstep.mjs; "press", the emulator's own, takes ~300
+    emulated ms a NeoPixel write)."""
     need(os.path.join(EMU, "run.mjs"), "pico-emu")
     drive = os.path.join(BUILD, name, "drive")
     shutil.rmtree(drive, ignore_errors=True)
@@ -34,13 +37,19 @@ def run_code(name, code):
     subprocess.run([sys.executable, "-m", "tools.flash", "--drive", drive,
                     "--mpy-cross", mpy_cross()], cwd=ROOT, check=True, capture_output=True)
     shutil.copy(os.path.join(ROOT, "tools", "board", code), os.path.join(drive, "code.py"))
+    for file, text in (files or {}).items():
+        with open(os.path.join(drive, file), "w") as f:
+            f.write(text)
     image = os.path.join(BUILD, name, name + ".img")
     subprocess.run([os.path.join(EMU, "drive_image.sh"), drive, image], check=True,
                    capture_output=True)
     out = os.path.join(ROOT, "out", "board", name)
-    subprocess.run(["node", os.path.join(EMU, "run.mjs"), "--fs", image, "--scenario", "press",
-                    "--out", out, "--quiet", "--press", "wait-serial /FLOOR done/ 600000"],
-                   cwd=ROOT, check=True, capture_output=True)
+    if scenario == "lockstep":
+        scenario = ["--scenario", os.path.join(ROOT, "tools", "board", "lockstep.mjs")]
+    else:
+        scenario = ["--scenario", scenario, "--press", "wait-serial /FLOOR done/ 600000"]
+    subprocess.run(["node", os.path.join(EMU, "run.mjs"), "--fs", image, "--out", out,
+                    "--quiet"] + scenario, cwd=ROOT, check=True, capture_output=True)
     with open(os.path.join(out, "serial.log"), errors="replace") as f:
         found = re.findall(r"FLOOR (\w+) ([\d.]+)", f.read())
     return {k: float(v) for k, v in found if k != "done"}

@@ -113,7 +113,8 @@ class SeatPlayer:
         self.shown = -1             # the percentage of a decision's work on screen
         # The game's table module (its catalog row's) until its tables are
         # looked up: by the first pass after the game's first frame, or
-        # (``AT_START``) here when a seat is a device, else at the first hint
+        # (``AT_START``) by ``start`` when a seat is a device, else at the
+        # first hint
         self.lookup = tables
         self.at_start = False
         keep = ()
@@ -125,22 +126,33 @@ class SeatPlayer:
         drop_tables(keep)           # other games' tables: heap this one needs
         if self.at_start and not any_device(self.levels) and app.forgets:
             forget((tables,))       # (until the first hint)
-        # (Here, before the game screen is built: from .py sources the bot
-        # module compiles only in a heap without it, cp10_py in the board suite.)
-        if self.at_start and any_device(self.levels):
-            self.look_up()          # (a human-only game: at its first hint)
-        if any_device(self.levels):
-            # The device seats' code before the first frame, not inside
-            # their first decision (the think budget: 100 ms a decision).
-            from dws_app.memory import collect
-            collect("dws_core.bots")
-            from dws_core.bots import _module
-            __import__("dws_core.rng")
-            bot = _module(game.GAME_ID)
-            for level, name in getattr(bot, "LEVEL_MODULES", ()):
-                if level in self.levels:    # (Cargo's expert: its own module)
-                    collect(name)
-                    __import__(name)
+        self.starting = any_device(self.levels)     # ``start`` is due
+
+    def start(self):
+        """The device seats' tables (``AT_START``) and code, before the
+        game's screen is built (from .py sources the bot module compiles
+        only in a heap without it, cp10_py in the board suite) and not
+        inside their first decision (the think budget: 100 ms a decision).
+        A pass of its own when the app opens a game (``App.start_seats``):
+        with the engine in the same pass, a Dice Wide Shut start with
+        Strong seats froze the Pico for 312-352 ms.  True when it did
+        something (a human-only game: nothing; its tables at the first
+        hint)."""
+        if not self.starting:
+            return False
+        self.starting = False
+        if self.at_start:
+            self.look_up()
+        from dws_app.memory import collect
+        collect("dws_core.bots")
+        from dws_core.bots import _module
+        __import__("dws_core.rng")
+        bot = _module(self.game.GAME_ID)
+        for level, name in getattr(bot, "LEVEL_MODULES", ()):
+            if level in self.levels:    # (Cargo's expert: its own module)
+                collect(name)
+                __import__(name)
+        return True
 
     def look_up(self):
         """Open the table files this game's seats and hint use (the game's
