@@ -534,13 +534,10 @@ class App:
 
     def show_scores(self, game):
         """The final scores (recorded first); inside the main loop they open
-        in two halves: once the game screen's handler has returned, the game
-        screen is let go (AFTER_PRESS), and the scores are built first thing
-        in the next pass, with no frame between (NEXT_PASS).  A device
-        seat's last move, its save and the scores in one pass took 588 ms
-        on the Pico, where a pass may keep the screen frozen 300."""
+        once the game screen's handler has returned (AFTER_PRESS), and
+        their screen is built in the pass after (``scores.final``)."""
         if self.looping:
-            self.defer(AFTER_PRESS, self.defer, NEXT_PASS, self.scores_now, game)
+            self.defer(AFTER_PRESS, self.scores_now, game)
         else:
             self.scores_now(game)
 

@@ -8,8 +8,9 @@ from dws_app import theme, ui
 
 
 def final(app, game):
-    """The finished game counted in the records and shown; inside the main
-    loop the store writes them in the next pass (``record``, deferred to the app's NEXT_PASS), after the
+    """The finished game counted in the records and shown (``show``, in
+    the next pass inside the main loop); the store writes them in the pass
+    after (``record``, deferred to the app's NEXT_PASS), after the
     screen is drawn: the writes made the open 540-660 ms on the Pico.  A
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
@@ -43,6 +44,17 @@ def final(app, game):
         from dws_app.memory import PLAY, forget, imported
         forget(imported(PLAY))
     collect()
+    if app.looping:
+        app.defer(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
+    else:
+        show(app, game, shown, ranking, best, records)
+
+
+def show(app, game, shown, ranking, best, records):
+    """The scores' screen, first thing in the pass after the count (the old
+    screen stays up, no frame between): a device seat's last move, its
+    save, the count and the screen in one pass took 588 ms on the Pico,
+    where a pass may keep the screen frozen 300."""
     app.push(ScoresScreen(app, game, shown, ranking, best, records))
     if app.looping:
         app.defer(app.NEXT_PASS, record, app, records)
