@@ -4,9 +4,10 @@ simulator: ``python -m sim.press_costs [--quick] [--over MS] [PLAN ...]``.
 The board suite's plans (``tools.board.record``) are played again here, and
 every frame a press draws is priced with ``sim.frame_cost`` (the areas the
 firmware would refresh, at the rates measured on the emulated Pico).  It
-prints, per plan and per press kind ("move", "open", "save", "fresh",
-"turn"), the count, the p99 and the worst presses with the screen and the
-message on it: which presses break the board's budgets, before a board run.
+prints, per plan, the moves and the opens and views likely over budget,
+with the screen and the message on it, and per press kind ("move", "open",
+"view", "save", "fresh", "turn") the count, the p99 and the worst: which
+presses break the board's budgets, before a board run.
 The figures are estimates of the drawing only (the board adds the key scan,
 the handler and a collection now and then); the board suite is the judge.
 """
@@ -15,18 +16,14 @@ import argparse
 import json
 
 from sim import frame_cost
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    if not ordered:
-        return None
-    k = min(len(ordered) - 1, max(0, int(round(q / 100 * len(ordered) + 0.5)) - 1))
-    return ordered[k]
+from tools.board.__main__ import percentile     # (the board suite's own figure)
 
 
 def measure(names, quick):
-    """{plan: [(kind, ms, screen, message), ...]} for the named plans."""
+    """{plan: [(kind, ms, screen, key, message, areas), ...]} for the
+    named plans: each press's kind (``tools.board.record``), its estimated
+    ms of drawing, the screen after it, the key, that screen's first
+    message line and the areas drawn."""
     from dws_app.app import App
     from tools.board import record
 

@@ -120,6 +120,16 @@ def read_bdf(text):
     return glyphs, (props["FONT_ASCENT"], props["FONT_DESCENT"])
 
 
+def inked(glyph, ascent):
+    """(x, y) of each inked pixel of ``glyph`` (``read_bdf``'s) in its
+    WIDTH x HEIGHT cell, the baseline on row ``ascent``."""
+    advance, up, _down, bits = glyph
+    for y, row in enumerate(bits):
+        for x in range(advance):
+            if row & (0x8000 >> x):
+                yield x, ascent - up + y
+
+
 def sheet_rows(bdf_text):
     """The large type as a glyph sheet for a TileGrid: one WIDTH x HEIGHT
     cell per code FIRST..LAST in a row, each glyph on the font's baseline
@@ -127,12 +137,9 @@ def sheet_rows(bdf_text):
     glyphs, (ascent, _descent) = read_bdf(bdf_text)
     rows = [[0] * (WIDTH * (LAST - FIRST + 1)) for _ in range(HEIGHT)]
     for code in range(FIRST, LAST + 1):
-        advance, up, _down, bits = glyphs[code]
         left = (code - FIRST) * WIDTH
-        for y, row in enumerate(bits):
-            for x in range(advance):
-                if row & (0x8000 >> x):
-                    rows[ascent - up + y][left + x] = 1
+        for x, y in inked(glyphs[code], ascent):
+            rows[y][left + x] = 1
     return rows
 
 
@@ -151,14 +158,11 @@ def title_rows(bdf_text, text=TITLE):
     height = HEIGHT - TITLE_TOP
     rows = [[0] * (WIDTH * len(text) + 1) for _ in range(height + 1)]
     for k, c in enumerate(text):
-        advance, up, _down, bits = glyphs[ord(c)]
-        top = ascent - up - TITLE_TOP
-        for y, row in enumerate(bits):
-            for x in range(advance):
-                if row & (0x8000 >> x):
-                    rows[top + y][k * WIDTH + x] = 1
-                    if not rows[top + y + 1][k * WIDTH + x + 1]:
-                        rows[top + y + 1][k * WIDTH + x + 1] = 2
+        for x, y in inked(glyphs[ord(c)], ascent):
+            x, y = k * WIDTH + x, y - TITLE_TOP
+            rows[y][x] = 1
+            if not rows[y + 1][x + 1]:
+                rows[y + 1][x + 1] = 2
     while not any(rows[-1]):
         rows.pop()
     return rows
