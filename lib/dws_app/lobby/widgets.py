@@ -35,7 +35,7 @@ class SparseText(Text):
         n = (width + chunk - 1) // chunk
         self.grids = [None] * n     # built when a character first lands in them
         self.filled = [0] * n       # per chunk: how many of its cells are not blank
-        self.drawn = [False] * n    # per chunk: in the node
+        self.drawn = [None] * n     # per chunk: shown, hidden, or None: not yet in the node
         self.node = node
         self.text = text
         parent.append(node)
@@ -70,15 +70,19 @@ class SparseText(Text):
                         elif c == 32:
                             n -= 1
                 filled[k] = n
-        node = self.node
+        # A chunk joins the Group at its first character; later it is
+        # hidden and shown again: put back into the Group, the simulator's
+        # displayio refreshed its area twice (a help page, ~200 ms more).
         drawn = self.drawn
         for k in range(len(grids)):
-            if drawn[k] != bool(filled[k]):
-                drawn[k] = not drawn[k]
-                if drawn[k]:
-                    node.append(grids[k])
-                else:
-                    node.remove(grids[k])
+            want = bool(filled[k])
+            if drawn[k] is None:
+                if want:
+                    self.node.append(grids[k])
+                    drawn[k] = True
+            elif drawn[k] != want:
+                drawn[k] = want
+                grids[k].hidden = not want
 
     def _grid(self, k):
         """Chunk ``k``'s TileGrid, built (all blank) at its first character:
