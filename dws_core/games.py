@@ -1,6 +1,6 @@
 """The games the device plays: one row each, and decoding of any saved state.
 
-A new game is a row here (and its screen's row in ``dws_app.lobby.catalog``):
+A new game is a row here (and its screen's row in ``dws_app.catalog``):
 
 * its id byte (the first byte of its saved state; the records keep ids 1-8);
 * its engine, as module and class;

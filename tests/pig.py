@@ -1,6 +1,6 @@
 """Pig, a game the product does not ship: registered by tests through the
 two rows a new game takes (``dws_core.games.GAMES`` and
-``dws_app.lobby.catalog.GAME_SCREENS``) to show that nothing else has to know it.
+``dws_app.catalog.GAME_SCREENS``) to show that nothing else has to know it.
 
 Rules: on your turn roll one die as often as you like; each roll adds to the
 turn's points, a 1 loses them and ends the turn; bank to add the turn's

@@ -11,7 +11,7 @@ from dws_app.play import levels as levels_mod
 from dws_app.play import seats as seats_mod
 from dws_app.app import App
 from dws_app.lobby.resume import resumable
-from dws_app.lobby.catalog import game_ids, title_of
+from dws_app.catalog import game_ids, title_of
 from dws_app.play.game_base import GameScreen
 from dws_app.play.game_dws import DwsScreen
 from dws_app.lobby.help import HelpScreen

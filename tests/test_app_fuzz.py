@@ -327,7 +327,7 @@ def fuzz(profile, events, seed):
 @pytest.mark.parametrize("profile", PROFILES)
 def test_button_storm_with_power_cuts(profile):
     stats = fuzz(profile, EVENTS_PER_PROFILE, seed=PROFILES.index(profile) + 2024)
-    from dws_app.lobby.catalog import GAME_SCREENS
+    from dws_app.catalog import GAME_SCREENS
     games = set(row[0] for row in GAME_SCREENS)
     assert stats["started"] == games, stats
     for name in ("MenuScreen", "SetupScreen", "SettingsScreen", "HelpScreen",

@@ -41,7 +41,7 @@ LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 
 # box had a Group, two TileGrids and a 2-colour Palette.
 # Before: 89,872 bytes under MicroPython (.py; 73,056 from .mpy): an import
 # graph without cycles (issue 30) put the nvm format (dws_app.store_format)
-# and the games offered (dws_app.lobby.catalog) in modules of their own and the
+# and the games offered (dws_app.catalog) in modules of their own and the
 # memory policy in one (dws_app.memory, with the bots' tables let go there):
 # +1,776 (+1,040 from .mpy) on 88,096, which the never-built tables had
 # brought down (the board: 53,952 bytes free at the lowest of a Dice Wide
@@ -134,10 +134,9 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert s.screen is screen and loaded() == []
     s.press("START")
     assert type(s.screen).__name__ == "MenuScreen"
-    # the menu (its widgets, the catalog of games and their list) asks for
-    # the saved game
+    # the menu (its widgets and the list of games) asks for the saved game
     assert loaded() == sorted(["dws_app.lobby.menu", "dws_app.lobby.resume", "dws_app.lobby.widgets",
-                               "dws_app.lobby.catalog", "dws_core.games"])
+                               "dws_core.games"])
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
     assert isinstance(finish_interludes(s), GameScreen)

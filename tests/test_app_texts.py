@@ -14,7 +14,7 @@ import random
 import pytest
 
 from dws_app import ui
-from dws_app.lobby.catalog import game_ids
+from dws_app.catalog import game_ids
 from sim.screenshots import scenes
 from sim.script import Session
 from dws_app.lobby.setup import start_game
@@ -90,7 +90,7 @@ def walk_setup(s, game_id):
     level, then every help page from there."""
     s.app.home()
     menu = s.screen.menu
-    from dws_app.lobby.catalog import title_of
+    from dws_app.catalog import title_of
     while menu.items[menu.index] != title_of(game_id):
         s.press("DOWN")
     s.press("A")

@@ -196,7 +196,7 @@ def test_strong_seats_play_legal_games_and_hints_change_nothing(seed, players, o
 def test_the_app_solves_a_device_seats_table_between_frames(capsys):
     """A Strong seat that knows the score to beat says it thinks, with
     the share done, and plays once its table is solved."""
-    from dws_app.lobby.catalog import tables_of
+    from dws_app.catalog import tables_of
     from dws_app.play.seats import SeatPlayer
     stb_solver.clear_cache()
     s = Session("pybadge", seed=2)
@@ -214,7 +214,7 @@ def test_the_app_solves_a_device_seats_table_between_frames(capsys):
 
 
 def test_the_hint_thinks_then_shows():
-    from dws_app.lobby.catalog import tables_of
+    from dws_app.catalog import tables_of
     from dws_app.play.seats import SeatPlayer
     stb_solver.clear_cache()
     s = Session("pybadge", seed=2)

@@ -1,12 +1,12 @@
 """A new game is two rows (issue 30): Pig (tests/pig.py), registered through
-``dws_core.games.GAMES`` and ``dws_app.lobby.catalog.GAME_SCREENS`` alone, is
+``dws_core.games.GAMES`` and ``dws_app.catalog.GAME_SCREENS`` alone, is
 offered by the menu, set up with a device seat by the buttons, played, saved
 and continued after a power-up, and counted in the records."""
 
 import pytest
 
 import pig
-from dws_app.lobby import catalog
+from dws_app import catalog
 from dws_app.app import App
 from dws_app.lobby.menu import MenuScreen
 from dws_app.lobby.records import RecordsScreen, recorded_games

@@ -22,7 +22,7 @@ import io
 import random
 
 from dws_app.app import App
-from dws_app.lobby.catalog import title_of
+from dws_app.catalog import title_of
 from dws_app.play.game_base import GameScreen
 from sim.hw import build
 from sim.play import choose_options_and_start, open_setup, waits_for_a as held

@@ -12,7 +12,7 @@ desktop), then under sys.path.
 
 from dws_app import theme, ui
 from dws_app.lobby import widgets
-from dws_app.lobby.catalog import title_of
+from dws_app.catalog import title_of
 
 ROWS = 8
 MARK = b"~"

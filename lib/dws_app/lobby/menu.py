@@ -15,7 +15,7 @@ until the next key press, one note per press."""
 from dws_app import theme, ui
 
 from dws_app.lobby import widgets
-from dws_app.lobby.catalog import game_ids, title_of
+from dws_app.catalog import game_ids, title_of
 
 TITLE = "DICE WIDE SHUT"
 HINT = "A:open  SELECT:help"

@@ -24,7 +24,7 @@ FOOTER = "SELECT:reset  B:back"
 
 def recorded_games():
     """(game id, title) of the games that keep records, in menu order."""
-    from dws_app.lobby.catalog import game_ids
+    from dws_app.catalog import game_ids
     from dws_core.games import GAMES, ID, RECORDED, TITLE
     ids = game_ids()
     return [(r[ID], r[TITLE]) for r in GAMES if r[ID] in ids and r[RECORDED]]

@@ -9,7 +9,7 @@ free heap on the board, hardware.md).  Continue decodes it and checks it
 (``resumed``); a save that fails is refused for the rest of the run and
 the store's older copy, if it passes, is offered instead, with a note."""
 
-from dws_app.lobby.catalog import game_ids, title_of
+from dws_app.catalog import game_ids, title_of
 from dws_app.memory import collect
 from dws_app.play.levels import game_id
 
@@ -71,7 +71,7 @@ def continue_game(app):
     if data and len(refused) == before:
         from dws_app.play.seats import SeatPlayer
         game = kept[-1]
-        from dws_app.lobby.catalog import tables_of
+        from dws_app.catalog import tables_of
         app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game), tables_of(game.GAME_ID))
         app._saved = game.checkpoint()
         app.open_game(game)

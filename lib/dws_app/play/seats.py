@@ -23,7 +23,7 @@ the hint; the Strong DicedOut seat's expected round scores, the hint's too;
 Dice Wide Shut's column tables, the Strong seats' and the hint's) are files
 on the drive that ``make flash`` wrote, never built on the board.  The
 game's table module (``dws_app.play.tables_*``, named by its row in
-``dws_app.lobby.catalog``) looks them up by the first pass after the game's
+``dws_app.catalog``) looks them up by the first pass after the game's
 first frame (a device seat waits for that pass), or, when it says
 ``AT_START`` (Dice Wide Shut), with the seats when one is a device, else at
 the first hint.  A

@@ -1,7 +1,9 @@
 """The games the app offers: each game id's screen (module and class), the
 module that looks up its one-off tables on the drive (``find``; None: the
 game has none), and its title.  A leaf of the app: the screens and the app read it, it imports
-neither."""
+neither.  It stays while a game is in play (not in the lobby): every game's
+open looks its screen up here, and importing it again took 27 ms of them on
+the Pico."""
 
 from dws_app.memory import collect
 
