@@ -42,6 +42,13 @@ def start_from_setup(session):
     while setup.rows[setup.menu.index] != last:
         session.press("DOWN")
     session.press("A")
+    if on_start_card(session):
+        session.press("A")
+
+
+def on_start_card(session):
+    """True while a new game's start card is up (``App.start_card``)."""
+    return getattr(session.screen, "after", None) == session.app.begin_game
 
 
 def finish_interludes(session):

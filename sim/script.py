@@ -31,7 +31,9 @@ class Session:
         """Tap each button (press + release) and run the main loop on it."""
         for name in names:
             self.hw.keys.tap(name)
-            while self.app.poll() is not None:
+            # (and the passes an open left to finish, as the main loop
+            # runs them at once: a game's start card, its screen under it)
+            while self.app.poll() is not None or self.app.pending(self.app.NEXT_PASS):
                 pass
             self.hw.clock.advance(20)
             self.app.poll()

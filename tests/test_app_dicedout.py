@@ -128,16 +128,14 @@ def test_complete_one_round_game_through_buttons(profile):
     screen = s.screen
     game = screen.game
     assert isinstance(screen, DicedOutScreen) and game.rounds == 1
-    # The first-player roll-off stays up until A, its totals in the table.
+    # The start card showed the roll-off; its totals stay in the table
+    # until the first roll, and the starter's turn is up (no second hold).
     rolls = [e for e in game.initial_events if e[0] == "rolloff"]
-    assert screen.msg1.shown() == "Roll-off: P%d starts" % (game.current + 1)
+    assert not screen.waits_for_a()
     assert screen.table.label.shown().split("\n")[1] == "Roll"
     p, (a, b) = rolls[-1][1], rolls[-1][2]
     assert screen.table.cols[p].shown().split("\n")[1].strip() == str(a + b)
     assert_fits(s)
-    s.press("A")
-    assert type(s.screen).__name__ == "PassScreen"
-    s.press("A")
     screen, seen = play(s, random.Random(3), on_result=lambda sc: assert_fits(s))
     assert seen["results"] >= 10 and seen["rerolls"] > 0 and seen["diced"] > 0
     win = game.ranking()[0]
@@ -162,7 +160,6 @@ def test_four_rounds_with_penalties_and_bonus_marks():
 def test_refusal_nothing_to_undo(profile):
     """Every DicedOut step is a roll or a final choice: B has nothing to take back."""
     s = new_game(profile, seed=4)
-    s.press("A")                    # past the roll-off
     screen = settle(s)
     game = screen.game
     before = game.encode()

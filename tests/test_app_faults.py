@@ -245,7 +245,7 @@ def test_save_that_decodes_but_is_over_is_refused():
 def test_save_of_a_game_without_a_screen_is_refused(monkeypatch):
     """A save this build cannot show (e.g. after installing an older build)
     decodes, but is refused: no Continue, a note."""
-    import dws_app.lobby.catalog as catalog
+    import dws_app.catalog as catalog
     nvm, _g1, g2 = saved_nvm()
     assert decode(g2).GAME_ID == 1
     monkeypatch.setattr(catalog, "GAME_SCREENS",
@@ -343,20 +343,24 @@ def on_nvm(hw):
 
 
 def test_a_new_game_is_saved_by_the_pass_after_its_first_frame():
-    """A press that starts a game makes the engine and seats; the next pass
-    of the main loop builds its screen (the setup stays up meanwhile, and a
-    key pressed then waits); the pass after that first frame saves it."""
+    """A press that starts a game of two makes the engine and its start
+    card; the next passes of the main loop make the seats and build its
+    screen under the card (a key pressed then waits); the pass after them
+    saves it."""
     s = Session("pico_dice", seed=4)
     s.press("A", "DOWN", "DOWN", "DOWN")          # Dice Wide Shut setup, on "Start game"
-    setup = s.screen
     s.hw.keys.tap("A")
     assert s.app.poll() == "A"
-    assert s.app.game is not None and s.app.top is None and on_nvm(s.hw) is None
-    assert s.app.display.root_group is s.app.blank   # (the panel keeps the setup: no frame)
-    s.hw.keys.tap("RIGHT")
-    assert s.app.poll() is None                   # the screen's pass takes no key
-    assert isinstance(s.app.stack[0], DwsScreen) and s.app.stack[0].game is s.app.game
+    assert s.app.game is not None and type(s.app.top).__name__ == "PassScreen"
     assert on_nvm(s.hw) is None
+    s.hw.keys.tap("RIGHT")
+    passes = 0
+    while s.app.pending(s.app.NEXT_PASS) is not None:
+        assert s.app.poll() is None               # the passes under the card take no key
+        assert on_nvm(s.hw) is None
+        passes += 1
+    assert passes >= 2
+    assert isinstance(s.app.stack[0], DwsScreen) and s.app.stack[0].game is s.app.game
     assert s.app.poll() == "RIGHT"                # then the key, and the save
     assert on_nvm(s.hw) == s.app.game.checkpoint()
 

@@ -10,6 +10,7 @@ from dws_core.stb import PLAYING, ROLL, SELECT, USE, ShutTheBox, open_sum
 from sim.play import finish_interludes, open_setup, setup_and_start
 from sim.play_stb import settle, stb_step
 from sim.script import Session
+from test_app_start_card import to_card
 from tests.test_app_screens import _Counter
 from dws_core import stb_solver
 
@@ -129,7 +130,8 @@ def check_scores_screen(s, game):
 def test_two_player_turns_game(profile):
     s = new_game(profile, seed=21, players=2, rounds=2)
     screen = s.screen
-    assert screen.rolloff is not None and screen.msg1.shown().endswith(" starts")
+    # The start card showed the roll-off: the starter's turn, no hold.
+    assert screen.rolloff is None and screen.button.shown() == "ROLL"
     game, seen, passes = play(s, random.Random(4), check_leds=True)
     assert not game.together and game.rounds == 2
     assert len(game.round_scores[0]) == 2 and len(game.round_scores[1]) == 2
@@ -167,25 +169,21 @@ def test_twelve_tiles_solo(profile):
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_rolloff_is_shown(profile):
-    s = new_game(profile, seed=8, players=4)
-    screen = s.screen
-    game = screen.game
+    """The roll-off is on the start card (each player's total, the starter
+    in the hand-over's words); A goes straight to the starter's turn."""
+    s = Session(profile, seed=8)
+    card = to_card(s, "Shut the Box", (0, 0, 0, 0))
+    game = s.app.game
     last = {}
     for e in game.initial_events:
         if e[0] == "rolloff":
             last[e[1]] = e[2]
-    for p in range(4):
-        assert screen.scores[p].shown() == "P%d %d+%d" % (p + 1, last[p][0], last[p][1])
-    tie = [e for e in game.initial_events if e[0] == "rolloff_tie"]
-    assert screen.msg1.shown() == "%s: P%d starts" % ("Tie rerolled" if tie else "Roll-off",
-                                                      game.current + 1)
-    s.press("B")                        # skips the roll animation only
-    s.press("B")                        # ignored while the roll-off waits for A
-    assert screen.rolloff is not None
+    assert card.info.shown().split("\n")[0].strip() == "Roll-off: " + " ".join(
+        str(sum(last[p])) for p in range(4))
+    assert card.name.shown() == "PLAYER %d" % (game.current + 1)
     s.press("A")
-    assert type(s.screen).__name__ == "PassScreen"
-    assert s.screen.name.shown() == "PLAYER %d" % (game.current + 1)
-    s.press("A")
+    screen = s.screen
+    assert screen.game is game and screen.rolloff is None
     assert screen.scores[0].shown() == "P1 -"
     assert screen.button.shown() == "ROLL"
 
@@ -278,7 +276,7 @@ def test_one_die_and_stuck_turn(profile):
 def declaring_game(profile, seats=None):
     """Together mode, remaining_le_6, three players: P1 and P3 may use one
     die (P2 not), P1 rolls; opened as Continue would (with ``seats``)."""
-    from dws_app.lobby.catalog import tables_of
+    from dws_app.catalog import tables_of
     from dws_app.play.seats import SeatPlayer
     s = Session(profile, seed=2)
     game = ShutTheBox(3, seed=7, start_player=0,

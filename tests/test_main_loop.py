@@ -45,27 +45,27 @@ def loop_log(s, presses, passes, monkeypatch, log=None):
     return log
 
 
-def test_an_open_is_drawn_once_its_second_pass_has_built_the_screen(monkeypatch):
+def test_a_game_opens_on_its_card_and_is_built_under_it(monkeypatch):
     s = Session("pico_dice", seed=1)
     s.press("A")
     assert isinstance(s.screen, SetupScreen)
-    log = loop_log(s, ["A"], 2, monkeypatch)
-    # The press makes the game and its seats; the setup's group is let go
-    # (the panel still shows it), so the loop goes straight on (no frame, no
-    # collection, no rest) to the pass that builds the game's screens, which
-    # are drawn (whole, then the layers hidden in its first frame) and
-    # followed by the collection.
-    assert log == [("pass", "blank", True),
-                   ("pass", "PassScreen", False), ("frame",), ("frame",), ("collect",), ("rest",)]
-    assert isinstance(s.app.stack[0], GameScreen)     # (under the hand-over to player 1)
+    log = loop_log(s, ["A"], 3, monkeypatch)
+    # The press makes the game and its start card, which is drawn (whole,
+    # then the layers hidden in its first frame) and followed by the
+    # collection and the rest; then the seats' pass goes straight on (no
+    # frame, no collection, no rest) to the pass that builds the game's
+    # screen under the card, which draws nothing new.
+    assert log == [("pass", "PassScreen", True), ("frame",), ("frame",), ("collect",), ("rest",),
+                   ("pass", "PassScreen", True),
+                   ("pass", "PassScreen", False), ("frame",), ("collect",), ("rest",)]
+    assert isinstance(s.app.stack[0], GameScreen)     # (under the card: player 1 or 2 first)
 
 
 def test_device_seats_start_in_a_pass_of_their_own(monkeypatch):
-    """With a device seat the open takes three passes: the press makes the
-    game and its seats, the next loads the seats' code and tables
-    (``SeatPlayer.start``), the third builds the game's screen.  Together
-    they froze the Pico for 312-352 ms (a Dice Wide Shut start with Strong
-    seats; the budget is 300)."""
+    """With a device seat the seats' code and tables (``SeatPlayer.start``)
+    have a pass of their own, after the card's frame, and the game's screen
+    the next: together with the engine they froze the Pico for 312-352 ms
+    (a Dice Wide Shut start with Strong seats; the budget is 300)."""
     from dws_app.play.seats import SeatPlayer
     s = Session("pico_dice", seed=1)
     s.press("A")
@@ -74,13 +74,15 @@ def test_device_seats_start_in_a_pass_of_their_own(monkeypatch):
     start = SeatPlayer.start
 
     def logged(seats):
-        log.append(("start", seats.app.top is None))
+        log.append(("start", type(seats.app.top).__name__))
         return start(seats)
 
     monkeypatch.setattr(SeatPlayer, "start", logged)
-    loop_log(s, ["A"], 3, monkeypatch, log)
-    assert log == [("pass", "blank", True), ("start", True), ("pass", "blank", True),
-                   ("pass", "PassScreen", False), ("frame",), ("frame",), ("collect",), ("rest",)]
+    loop_log(s, ["A"], 4, monkeypatch, log)
+    assert log == [("pass", "PassScreen", True), ("frame",), ("frame",), ("collect",), ("rest",),
+                   ("pass", "PassScreen", True), ("start", "PassScreen"),
+                   ("pass", "PassScreen", True),
+                   ("pass", "PassScreen", False), ("frame",), ("collect",), ("rest",)]
     assert s.app.seats.levels == [None, "strong"] and not s.app.seats.starting
     assert isinstance(s.app.stack[0], GameScreen)
 

@@ -95,6 +95,8 @@ class App:
         self.last_input = hw.ticks_ms()
         self.dimmed = False
         self._pass_screen = None
+        self.carded = False         # a new game's start card is up, its screen to build under it
+        self.handed = None          # the seat whose hand-over the start card was
         self.seats = None           # seats.SeatPlayer of the game in play
         # What is deferred (``defer``), per phase: (function, args...) or None
         self.deferred = [None, None]
@@ -414,15 +416,15 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
-    def open_game(self, game, fresh=False):
+    def open_game(self, game, fresh=False, seats=True):
         """Play ``game``.  Inside the main loop the device seats' code and
         tables (``SeatPlayer.start``) come in the next pass and the game's
         screen in the pass after (NEXT_PASS): with the engine, the seats
         and their tables in one pass a 5-seat Strong start froze the Pico
         for 290-336 ms, with the engine in the press 312-352.  The old
         screen stays up meanwhile."""
-        if self.seats is None or self.seats.game is not game:
-            from dws_app.lobby.catalog import tables_of
+        if seats and (self.seats is None or self.seats.game is not game):
+            from dws_app.catalog import tables_of
             from dws_app.play.seats import SeatPlayer
             self.seats = SeatPlayer(self, game, None, tables_of(game.GAME_ID))
         self.game_running(True)
@@ -436,18 +438,23 @@ class App:
     def start_seats(self, fresh):
         """The seats' start, then the game's screen: a pass later when the
         start did something (``open_game``)."""
-        if self.seats.start() and self.looping:
+        if self.seats is not None and self.seats.start() and self.looping:
             self.defer(NEXT_PASS, self.show_game, fresh)
         else:
             self.show_game(fresh)
 
     def show_game(self, fresh):
         game = self.game
-        from dws_app.lobby.catalog import screen_class
+        from dws_app.catalog import screen_class
         cls = screen_class(game.GAME_ID)
-        self.stack = []             # the menu is rebuilt by home()
         self.forget_between_games()     # (the catalog too: read once a game)
-        if not fresh and game.players > 1 and not self.seats.device(game.current):
+        if self.carded:             # under the start card, for its A (``begin_game``)
+            self.carded = False
+            self.build_under(cls)
+            return
+        self.stack = []             # the menu is rebuilt by home()
+        if not fresh and game.players > 1 and not (self.seats is not None and
+                                                   self.seats.device(game.current)):
             # A resumed game at a player's turn: the hand-over first, and the
             # game screen built under it a pass later, after the hand-over's
             # frame, while the device changes hands (Continue: ~40 ms less).
@@ -460,6 +467,35 @@ class App:
         screen = cls(self, game)
         self.push(screen)
         screen.begin_turn(fresh)
+
+    def start_card(self, game, info, device):
+        """A new game of 2+ players opens on this card: who plays first, in
+        the hand-over's words ("Pass the device to PLAYER 2", or "First to
+        play" for a device seat), with the roll-off that chose them.  It is
+        drawn before anything else of the game is made: the seats, their
+        tables and the game's screen come in the passes after its frame,
+        under it, while the device changes hands (a start was 580-850 ms on
+        the Pico, the card ~400).  Its A stands in for the first turn's
+        hand-over or roll-off (``begin_game``)."""
+        if self._pass_screen is None:
+            from dws_app.play.pass_screen import PASS, PassScreen
+            self._pass_screen = PassScreen(self)
+        else:
+            from dws_app.play.pass_screen import PASS
+        self._pass_screen.prepare(game.current, info, self.begin_game,
+                                  "First to play" if device else PASS)
+        self.carded = True
+        self.push(self._pass_screen)
+
+    def begin_game(self):
+        """A on the start card: the first turn on the game's screen (under
+        the card), without a second hand-over or roll-off."""
+        game = self.game
+        self.handed = game.current
+        if self.seats is not None and self.seats.levels.count(None) < 2:
+            self._pass_screen = None    # (no hand-over ahead: its heap is the game's)
+        self.top.begin_turn(True)
+        self.handed = None
 
     def build_under(self, cls):
         """The game screen under the hand-over on top (``show_game``)."""
@@ -513,8 +549,9 @@ class App:
         """"Pass to player N" over the current screen; ``after()`` runs on A.
         The screen is built once and reused for every turn; a device-played
         seat needs none, nor the human who played last when only device
-        seats played since (``SeatPlayer.hands_back``)."""
-        if self.seats is not None and self.seats.device(seat):
+        seats played since (``SeatPlayer.hands_back``), nor the first turn
+        after a start card (``begin_game``)."""
+        if self.handed == seat or (self.seats is not None and self.seats.device(seat)):
             after()
             return
         if self.seats is not None and self.seats.hands_back(seat):

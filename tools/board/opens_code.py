@@ -35,6 +35,10 @@ app.defer(AFTER_PRESS, start_game, app, GAME, len(SEATS), OPTIONS, 11, list(SEAT
 app.after_press()
 app.tick(True)
 print("FLOOR %s_press %.1f" % (NAME, ms(t0)))
+if app.carded:       # the start card: drawn after the press, the rest under it
+    t0 = time.monotonic_ns()
+    app.draw()
+    print("FLOOR %s_card %.1f" % (NAME, ms(t0)))
 k = 0
 while app.deferred[NEXT_PASS] is not None:
     t0 = time.monotonic_ns()
@@ -42,6 +46,14 @@ while app.deferred[NEXT_PASS] is not None:
     app.tick(True)
     k += 1
     print("FLOOR %s_pass%d %.1f" % (NAME, k, ms(t0)))
+if app.top is app._pass_screen and not app.carded:     # the card's A, as a press does
+    t0 = time.monotonic_ns()
+    app.draw()
+    print("FLOOR %s_under %.1f" % (NAME, ms(t0)))
+    t0 = time.monotonic_ns()
+    app.press("A")
+    app.tick(True)
+    print("FLOOR %s_a %.1f" % (NAME, ms(t0)))
 t0 = time.monotonic_ns()
 app.draw()
 print("FLOOR %s_frame %.1f" % (NAME, ms(t0)))

@@ -14,7 +14,7 @@ redraws a few characters, not two lines).
 from dws_app import theme, ui
 
 from dws_app.lobby import widgets
-from dws_app.lobby.catalog import title_of
+from dws_app.catalog import title_of
 from dws_app.play.levels import level_letters, level_names, level_title
 
 
@@ -157,19 +157,53 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
     """A new game of ``game_id`` in play (the setup's A; its code is let go
     with the setup's while the game is in play).  ``seats``: per seat None
     (a human) or a bots level name; ``seed``: None for the hardware's
-    entropy."""
+    entropy.  Inside the main loop a game of 2+ players opens on its start
+    card (``App.start_card``), and the rest follows in the next pass."""
     from dws_app.memory import collect
     collect()
-    from dws_core.games import game_class
-    from dws_app.play.seats import SeatPlayer
+    from dws_core.games import TITLE, field, game_class
     cls = game_class(game_id)
     if seed is None:
         seed = 0
         for b in app.hw.entropy(4):
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
-    from dws_app.lobby.catalog import tables_of
-    app.seats = SeatPlayer(app, game, seats, tables_of(game_id))
+    if players > 1 and app.looping:
+        level = seats[game.current] if seats and game.current < len(seats) else None
+        app.game = game
+        app.start_card(game, card_lines(game, field(game_id, TITLE, ""), level), level)
+        app.defer(app.NEXT_PASS, seat_game, app, game, seats)
+        return
+    seat_game(app, game, seats)
+
+
+def card_lines(game, title, level):
+    """The start card's two lines: the game's title, or the roll-off (each
+    player's total, in seat order) and the title; the device seat's level
+    last, or "New game"."""
+    totals = {}
+    for e in getattr(game, "initial_events", ()):
+        if e[0] == "rolloff":           # (a tie's reroll replaces the first)
+            totals[e[1]] = sum(e[2])
+    lines = [title, "New game"]
+    if totals:
+        lines = ["Roll-off: " + " ".join(str(totals.get(p, "-")) for p in range(game.players)),
+                 title]
+    if level is not None:
+        from dws_app.play.levels import level_title
+        lines[1] = "Device, " + level_title(level)
+    return lines
+
+
+def seat_game(app, game, seats):
+    """The game's seats, then its screen (``App.open_game``)."""
+    from dws_core.games import BOT, field
+    bots = field(game.GAME_ID, BOT) is not None
+    app.seats = None            # (a game without device seats or hints: none, ~50 ms)
+    if bots:
+        from dws_app.catalog import tables_of
+        from dws_app.play.seats import SeatPlayer
+        app.seats = SeatPlayer(app, game, seats, tables_of(game.GAME_ID))
     # Inside the main loop the autosave of the pass after the one that
     # builds its screen saves it, after the first frame: the write (30-80
     # ms on the Pico) is not part of the open, and the pass stays under 300
@@ -177,4 +211,4 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
     app._saved = None
     if not app.looping:
         app.save_game(game)
-    app.open_game(game, fresh=True)
+    app.open_game(game, fresh=True, seats=bots)

@@ -222,8 +222,9 @@ class DicedOutScreen(GameScreen):
         g = self.game
         if fresh and g.initial_events:
             self.take_rolloffs(g.initial_events)
-        if self.rolloff is not None and g.round == 0 and fresh:
-            # The first-player roll-off stays up until A.
+        if self.rolloff is not None and g.round == 0 and fresh and self.app.handed is None:
+            # The first-player roll-off stays up until A (the start card,
+            # when there was one, showed it).
             self.result = ("Roll-off: P%d starts" % (g.current + 1), "A: go on")
             self.refresh()
             return

@@ -304,7 +304,7 @@ class StbScreen(GameScreen):
                 rolls[e[1]] = e[2]
             elif e[0] == "rolloff_tie":
                 tie = "Tie rerolled"
-        if not rolls:
+        if not rolls or self.app.handed is not None:     # (the start card showed them)
             GameScreen.begin_turn(self, False)
             return
         self.rolloff = rolls

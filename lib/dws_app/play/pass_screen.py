@@ -11,6 +11,8 @@ from dws_app import theme, ui
 
 BAND = 8        # logical pixels: the top and bottom bands
 NAME_Y = 42     # logical y of "PLAYER N" (below "Pass the device to", row 2)
+PASS = "Pass the device to"
+LINE1 = len(PASS)   # its width: a game's start card says what it is there
 
 
 class PassScreen(ui.Screen):
@@ -20,8 +22,7 @@ class PassScreen(ui.Screen):
         self.top_band = ui.rect(self.root, 0, 0, ui.WIDTH + 4, BAND, theme.PLAYER[0])
         self.bottom_band = ui.rect(self.root, 0, bottom, ui.WIDTH + 4, BAND, theme.PLAYER[0],
                                    bitmap=self.top_band.bitmap)
-        line = "Pass the device to"
-        self.line1 = self.text((ui.COLS - len(line)) // 2, 2, len(line), theme.FG, line)
+        self.line1 = self.text((ui.COLS - LINE1) // 2, 2, LINE1, theme.FG, PASS)
         # "PLAYER N" at scale 2: 8 characters of 12 px, centred; under it
         # the two info lines, then the footer just above the bottom band
         # (on the Pico's 120 logical lines they only just fit).
@@ -34,9 +35,10 @@ class PassScreen(ui.Screen):
         self.seat = 0
         self.after = None
 
-    def prepare(self, seat, info, after):
+    def prepare(self, seat, info, after, line=PASS):
         self.seat = seat
         self.after = after
+        self.line1.text = ui.centre(line, LINE1)
         colour = theme.player_colour(seat)
         self.top_band.pixel_shader[1] = colour
         self.bottom_band.pixel_shader[1] = colour

@@ -1,0 +1,126 @@
+"""A new game of two or more players opens on its start card (issue 32: an
+open at most 500 ms on the Pico): who plays first, in the hand-over's words,
+with the roll-off that chose them, drawn before the game's seats, tables and
+screen are made; those come in the passes after its frame, under it.  Its A
+is the first turn's hand-over (or the roll-off's hold): no second one."""
+
+import pytest
+
+from dws_app.play.game_base import GameScreen
+from dws_app.play.pass_screen import PassScreen
+from sim.play import on_start_card, open_setup
+from sim.play_stb import dice_step
+from sim.script import Session
+
+PROFILES = ("pybadge", "pico_dice")
+
+
+def to_card(s, title, seat_types=()):
+    """From the menu, the setup of ``title`` with as many players as
+    ``seat_types`` (each: RIGHT presses on the seat, 0 a human), then its
+    A on the last row: the start card."""
+    setup = open_setup(s, title)
+    while setup.players != max(2, len(seat_types)):
+        s.press("RIGHT")
+    if seat_types:
+        s.press("DOWN")
+        for k in seat_types:
+            s.press(*["RIGHT"] * k)
+            s.press("A")
+    last = "start" if "start" in setup.rows else setup.rows[-1]
+    while setup.rows[setup.menu.index] != last:
+        s.press("DOWN")
+    s.press("A")
+    assert on_start_card(s)
+    return s.screen
+
+
+def card_text(card):
+    return [card.line1.shown().strip(), card.name.shown().strip()] + \
+        [t.strip() for t in card.info.shown().split("\n")] + [card.footer.shown().strip()]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_human_first_player_gets_the_card_and_then_their_turn(profile):
+    s = Session(profile, seed=5)
+    card = to_card(s, "Dice Wide Shut")
+    game = s.app.game
+    first = game.current
+    assert card_text(card) == ["Pass the device to", "PLAYER %d" % (first + 1),
+                               "Dice Wide Shut", "New game", "A: I'm ready"]
+    assert isinstance(s.app.stack[0], GameScreen)     # built under the card
+    s.press("A")
+    top = s.screen
+    assert isinstance(top, GameScreen) and top.game is game
+    assert not isinstance(top, PassScreen)            # no second hand-over
+    assert game.current == first
+
+
+@pytest.mark.parametrize("title", ["Shut the Box", "DicedOut"])
+def test_the_roll_off_is_on_the_card_not_held_on_the_game_screen(title):
+    s = Session("pico_dice", seed=7)
+    card = to_card(s, title)
+    game = s.app.game
+    totals = {}
+    for e in game.initial_events:
+        if e[0] == "rolloff":
+            totals[e[1]] = sum(e[2])
+    assert card_text(card)[2:4] == ["Roll-off: %d %d" % (totals[0], totals[1]), title]
+    assert card_text(card)[1] == "PLAYER %d" % (game.current + 1)
+    s.press("A")
+    top = s.screen
+    assert isinstance(top, GameScreen)
+    assert not top.waits_for_a()      # the roll-off is not held again
+    assert "Roll-off" not in top.msg1.shown()
+
+
+def test_a_device_first_player_is_announced_and_plays_after_a():
+    s = Session("pybadge", seed=3)
+    # Dice Wide Shut: the first player is drawn; both seats Strong so that
+    # whoever it is, a device plays first.
+    card = to_card(s, "Dice Wide Shut", (3, 3))
+    game = s.app.game
+    text = card_text(card)
+    assert text[0] == "First to play"
+    assert text[1] == "PLAYER %d" % (game.current + 1)
+    assert text[3] == "Device, strong"
+    assert s.app._pass_screen is card
+    s.press("A")
+    assert isinstance(s.screen, GameScreen)
+    assert s.app._pass_screen is None     # no hand-over ahead: not kept
+    before = game.checkpoint()
+    s.wait(20000)
+    assert game.checkpoint() is not before    # the device seats played on
+
+
+def test_nothing_of_the_game_is_made_before_the_cards_frame():
+    """The setup's A makes the engine and the card; the seats and the game's
+    screen come in the passes after the card's frame."""
+    s = Session("pico_dice", seed=5)
+    setup = open_setup(s, "Cargo")
+    while setup.rows[setup.menu.index] != "start":
+        s.press("DOWN")
+    app = s.app
+    s.hw.keys.tap("A")
+    app.poll()                      # the press's pass only
+    assert isinstance(app.top, PassScreen) and app.stack == [app.top]
+    assert app.seats is None
+    assert app.pending(app.NEXT_PASS) is not None
+    while app.pending(app.NEXT_PASS) is not None:
+        app.poll()
+    assert isinstance(app.stack[0], GameScreen) and app.top is app.stack[1]
+
+
+def test_a_one_player_game_has_no_card_and_the_dice_no_seat_player():
+    s = Session("pico_dice", seed=5)
+    setup = open_setup(s, "Dice")
+    last = "start" if "start" in setup.rows else setup.rows[-1]
+    while setup.rows[setup.menu.index] != last:
+        s.press("DOWN")
+    s.press("A")
+    assert isinstance(s.screen, GameScreen)
+    assert s.app.seats is None          # no device seats, no hints: not imported
+    game = s.screen.game
+    before = game.rolls
+    dice_step(s, ("roll",))             # and it plays
+    assert game.rolls == before + 1
