@@ -162,3 +162,26 @@ def test_a_new_game_over_a_saved_one_lets_the_seat_player_go(forgetting):
     s.press("DOWN", "A")
     assert type(s.screen).__name__ == "SetupScreen"
     assert "dws_app.play.seats" not in sys.modules
+
+
+def test_the_menu_after_a_game_leaves_the_seat_players_code_to_the_next_interpreter():
+    """The menu offering a saved game brings the seat player's code with it
+    (Continue does not wait for it), but not the menu after a game, which a
+    new interpreter draws again (``App.menu_again``; 45-90 ms of that open
+    on the Pico)."""
+    from dws_app.lobby.resume import saved_game
+    s = Session("pico_dice", seed=3)
+    s.press("A")                                # a Dice Wide Shut setup
+    s.press("DOWN", "DOWN", "DOWN", "A", "A")   # started, past its card
+    finish_interludes(s)
+    assert s.app.store.has_game()
+    kept = sys.modules.get("dws_app.play.seats")
+    try:
+        for again, imported in ((True, False), (False, True)):
+            sys.modules.pop("dws_app.play.seats", None)
+            s.app.menu_again = again
+            assert saved_game(s.app)[0] == "Dice Wide Shut"
+            assert ("dws_app.play.seats" in sys.modules) == imported
+    finally:
+        sys.modules["dws_app.play.seats"] = kept       # (one copy of its classes)
+        sys.modules["dws_app.play"].seats = kept

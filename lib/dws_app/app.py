@@ -96,6 +96,7 @@ class App:
         self.dimmed = False
         self._pass_screen = None
         self.carded = False         # a new game's start card is up, its screen to build under it
+        self.menu_again = False     # the menu on display is drawn again by a new interpreter
         self.handed = None          # the seat whose hand-over the start card was
         self.seats = None           # seats.SeatPlayer of the game in play
         # What is deferred (``defer``), per phase: (function, args...) or None
@@ -242,8 +243,9 @@ class App:
             self.display.root_group = self.blank
             collect()
         from dws_app.lobby.menu import MenuScreen
+        self.menu_again = played and self.fresh is not None and self.looping
         self.push(MenuScreen(self))
-        if played and self.fresh is not None and self.looping:
+        if self.menu_again:
             # Once the menu is drawn, a new interpreter (code.py) draws it
             # again, and every game starts from a power-up's heap: within
             # one interpreter the names a game's modules interned are never

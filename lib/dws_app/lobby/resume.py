@@ -39,11 +39,14 @@ def offered(data):
 def saved_game(app):
     """(title, game id) of the game the menu offers to continue, or None.
     With one, the seat player's code comes now, with the menu: every game
-    needs it, and Continue does not wait for it (~90 ms on the Pico)."""
+    needs it, and Continue does not wait for it (~90 ms on the Pico); but
+    not for the menu after a game, which a new interpreter draws again
+    (``App.menu_again``: 45-90 ms of that open)."""
     data, _note = app.store.load_game(lambda d: d not in app.refused and offered(d))
     if not data:
         return None
-    __import__("dws_app.play.seats")
+    if not getattr(app, "menu_again", False):
+        __import__("dws_app.play.seats")
     gid = game_id(data)
     return title_of(gid), gid
 
