@@ -157,9 +157,8 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
     """A new game of ``game_id`` in play (the setup's A; its code is let go
     with the setup's while the game is in play).  ``seats``: per seat None
     (a human) or a bots level name; ``seed``: None for the hardware's
-    entropy.  Inside the main loop a game of 2+ players, one of them human,
-    opens on its start card (``App.start_card``), and the rest follows in
-    the next pass."""
+    entropy.  Inside the main loop a game of 2+ players opens on its start
+    card (``App.start_card``), and the rest follows in the next pass."""
     from dws_app.memory import collect
     collect()
     from dws_core.games import TITLE, field, game_class
@@ -169,11 +168,7 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
         for b in app.hw.entropy(4):
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
-    humans = players if not seats else list(seats[:players]).count(None)
-    if players > 1 and humans and app.looping:
-        # (with device seats only there is no one to hand it to: the game
-        # plays at once, and the card's heap, ~3.6 KB, is not taken from
-        # its lowest point, the first save)
+    if players > 1 and app.looping:
         level = seats[game.current] if seats and game.current < len(seats) else None
         app.game = game
         app.start_card(game, card_lines(game, field(game_id, TITLE, ""), level), level)
