@@ -8,9 +8,9 @@ drive image with ``pico-emu/drive_image.sh`` and replays plans recorded on the
 simulator (tools/board/record.py) with tools/board/replay.mjs.  Every run must
 end without a traceback, in the state the simulator reached; the heap and
 emulated time of each run go to ``bench-board.json`` (``board.min_free_bytes.
-<game>.<config>``, ``board.emu_s.<game>.<config>``).  The main configuration
-plays every game to its scores; the others (and all, with --full) play
-whole games too with --full, else the start and a few turns.
+<game>.<config>``, ``board.emu_s.<game>.<config>``).  Which plans each
+configuration plays, whole or short, is ``SUITE`` (CI's time); --full plays
+every plan whole in every configuration, --quick each one's start.
 
 Firmware, bootrom, drive tools and mpy-cross come from ``../shared/pico-emu``
 (PICO_EMU=dir); CP10_UF2, CP9_UF2 and MPY_CROSS take a maker's own downloads.
@@ -44,25 +44,27 @@ MAIN = "cp10_mpy"
 # The configuration whose drive is a bundle's zip unzipped (issue 31), not
 # written by make flash directly.
 BUNDLE_CONFIG = "cp9_mpy"
-# Configurations that play the whole evening in the suite (the others play
-# a short evening: CI's 90 minutes; every configuration plays it whole, and
-# the storm, with --full).
-WHOLE_EVENING = ("cp10_mpy", "badge_mpy")
-# Configurations that play the storm in the suite (CI's 90 minutes: 13
-# minutes a storm; badge_mpy's with --full, 35,056 bytes at its lowest on
-# 7d23246, hardware.md).
-STORM_CONFIGS = ("cp10_mpy",)
-# Quick plans whose game the evening plays too: in every configuration but
-# MAIN the evening (whole on badge_mpy, short on cp10_py and cp9_mpy) plays
-# them instead (CI's 90 minutes; each game's lowest free heap there is the
-# evening's, ``board.min_free_bytes.<game>.<config>``).
-EVENING_STARTS = ("dws5", "dws2", "stb12", "stbtog", "dicedout", "cargo", "dice")
-# Plans MAIN plays on their own only to their sixth checkpoint (their
-# screenshots against the simulator's): Shut the Box, DicedOut and Dice play
-# whole in its evening (twice), Dice Wide Shut in dws5 and the evening (two
-# humans' whole game took 14 minutes of CI's 90); the power cuts are taken
-# in the whole games dws5 and Cargo (tools/board/cuts.py).
-MAIN_QUICK = ("dws2", "stb12", "dicedout", "dice")
+# The suite CI runs (without --full): configuration -> plan -> "whole" (as
+# record.plans() records it) or "short" (record.plans(quick=True): a game's
+# first checkpoints, the short evening).  CI's 90 minutes on two cores at
+# ~0.13x real time hold about 5,000 emulated-core seconds of wall time
+# (hardware.md, "The board suite's time"):
+# - badge_mpy, the tightest heap, plays the evening: every game whole, then
+#   the same games again, short (issue 29);
+# - cp10_mpy plays whole the games the power cuts are taken in (Dice Wide
+#   Shut with 5 device seats, Cargo), the continue plan, the screens between
+#   games with their screenshots, and the storm (issue 29: five emulated
+#   minutes);
+# - cp10_py and cp9_mpy play the short evening: each game's start and first
+#   turns, the screens between games.
+# --full plays every plan whole in every configuration, and the storm.
+SUITE = {
+    "cp10_mpy": {"dws5": "whole", "cargo": "whole", "continue": "whole",
+                 "screens": "whole", "storm": "whole"},
+    "badge_mpy": {"evening": "whole"},
+    "cp10_py": {"evening": "short"},
+    "cp9_mpy": {"evening": "short"},
+}
 # Lowest gc.mem_free() allowed at the worst point of a game (../shared/PRODUCT.md).
 MIN_FREE = {"cp10_mpy": 40 * 1024, "badge_mpy": 24 * 1024}
 # The menu after the evening's last game may have this much less free heap
@@ -79,6 +81,9 @@ DETERMINISTIC_BUDGETS = {"board.boot_to_menu_ms": 4000, "board.erases_per_game.d
 # 76,800): the board's and Blinka's fonts are both 6x12 Terminus, but not
 # every glyph is drawn identically.
 SHOT_TOLERANCE = 0.01
+# The configurations whose screenshots are compared: 10.2.1's (badge_mpy's
+# evening takes each game's screen and scores; its ballast changes no pixel).
+SHOT_CONFIGS = ("cp10_mpy", "badge_mpy")
 # The store's erase-window cover as make flash writes it
 # (tools/flash/update.py), in its order: on a drive that allocates clusters
 # one after another the folder's entry block and the window of nvm.bin then
@@ -401,6 +406,8 @@ def main(argv=None):
     ap.add_argument("--no-cuts", action="store_true", help="no power cuts in the main "
                     "configuration's whole games")
     ap.add_argument("--json", default=os.path.join(ROOT, "bench-board.json"))
+    ap.add_argument("--list", action="store_true", help="print the runs (configuration, "
+                    "plan, presses) and stop")
     args = ap.parse_args(argv)
     need(os.path.join(EMU, "run.mjs"), "pico-emu")
     configs = args.config or list(CONFIGS)
@@ -412,30 +419,30 @@ def main(argv=None):
     sys.path[:0] = [os.path.join(ROOT, "lib")]
     from tools.board import record
     print("recording plans on the simulator...", flush=True)
-    full = record.plans() if args.full or (MAIN in configs and not args.quick) else None
-    quick = full if args.full else record.plans(quick=True, storm=not args.quick)
-    whole_evening = None    # the whole evening where the quick plans run
-    if not args.full and not args.quick and set(configs) & set(WHOLE_EVENING):
-        whole_evening = full["evening"] if full is not None else record.evening_plan()
-    jobs = []
-    for config in configs:
-        plans = full if full is not None and (config == MAIN or args.full) else quick
-        if config == MAIN and plans is full and not args.full:
-            plans = dict(plans)
-            for name in MAIN_QUICK:
-                plans[name] = quick[name]
-        if whole_evening is not None and config in WHOLE_EVENING:
-            plans = dict(plans, evening=whole_evening)
-        for name in plans:
-            if not args.full and config != MAIN and name in EVENING_STARTS \
-                    and "evening" in plans:
-                continue
-            if not args.full and name == "storm" and config not in STORM_CONFIGS:
-                continue        # (CI's time: the storm there with --full)
-            if args.plan is None or name in args.plan:
-                jobs.append((config, name, plans[name]))
-    # The longest runs first, so that two workers end together.
-    jobs.sort(key=lambda job: -sum(len(rec.items) for rec in job[2]))
+    if args.full:
+        wanted = {c: dict.fromkeys(record.PLAN_NAMES, "whole") for c in configs}
+    elif args.quick:
+        wanted = {c: {n: "short" for n in record.PLAN_NAMES if n not in ("continue", "storm")}
+                  for c in configs}
+    else:
+        wanted = {c: SUITE[c] for c in configs}
+    if args.plan is not None:      # (a plan the suite leaves out: whole, or short with --quick)
+        default = "short" if args.quick else "whole"
+        wanted = {c: {n: "whole" if n in ("continue", "storm") else plans.get(n, default)
+                      for n in args.plan} for c, plans in wanted.items()}
+    kinds = {how for plans in wanted.values() for how in plans.values()}
+    recorded = {how: record.plans(quick=how == "short", storm=how == "whole")
+                for how in kinds}
+    jobs = [(config, name, recorded[how][name])
+            for config, plans in wanted.items() for name, how in plans.items()]
+    # The plans whose power cuts boot afterwards first, then the longest
+    # runs, so that two workers end together.
+    jobs.sort(key=lambda job: (job[1] not in cuts.PLANS, -sum(len(rec.items) for rec in job[2])))
+    if args.list:
+        for config, name, recs in jobs:
+            print("%-9s %-9s %4d presses" % (config, name, sum(
+                1 for rec in recs for item in rec.items if item[0] == "key")))
+        return 0
     drives = {c: build_drive(c) for c in configs}
     results = []
     cut_results = []
@@ -444,7 +451,7 @@ def main(argv=None):
         for c, n, recs in jobs:
             cut_spec = None
             if c == MAIN and not args.no_cuts and n in cuts.PLANS and len(recs) == 1 \
-                    and full is not None and recs is full.get(n):
+                    and "whole" in recorded and recs is recorded["whole"].get(n):
                 cut_spec = cuts.spec(n, recs[0])
             pending.add(pool.submit(run_plan, c, drives[c], n, recs, cut_spec))
         while pending:
@@ -589,10 +596,11 @@ def report(results, args, cut_results=()):
             failed.append({"plan": key, "error": "%s, budget %s" % (
                 value, DETERMINISTIC_BUDGETS[key])})
     for r in results:
-        if r["config"] != MAIN or not r["ok"]:
+        if r["config"] not in SHOT_CONFIGS or not r["ok"]:
             continue
         for shot, differ in compare_shots(r["config"], r["plan"]):
-            bench["board.shot_differ_pixels.%s.%s" % (r["plan"], shot)] = differ
+            where = r["plan"] if r["config"] == MAIN else "%s.%s" % (r["plan"], r["config"])
+            bench["board.shot_differ_pixels.%s.%s" % (where, shot)] = differ
             if differ is None or differ > SHOT_TOLERANCE * 320 * 240:
                 failed.append({"plan": "%s/%s" % (r["plan"], shot),
                                "error": "board screenshot differs from the simulator's "

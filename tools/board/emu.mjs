@@ -4,13 +4,14 @@
 export const CONSOLE_ERROR = /Traceback|MemoryError|pystack exhausted/;
 
 // Wait up to firstWithin emulated ms for the display to change, then until
-// no pixel has been written for ms ms.
-export async function quiet(ctx, ms, firstWithin = 0) {
+// no pixel has been written for ms ms (or, with limit, at most limit ms in
+// all: a screen that device seats keep drawing is never quiet).
+export async function quiet(ctx, ms, firstWithin = 0, limit = Infinity) {
   const start = ctx.ms;
   const before = ctx.pico.display.pixels;
   while (ctx.pico.display.pixels === before && ctx.ms - start < firstWithin) await ctx.run(10);
   let last = ctx.pico.display.pixels, since = ctx.ms;
-  while (ctx.ms - since < ms) {
+  while (ctx.ms - since < ms && ctx.ms - start < limit) {
     await ctx.run(10);
     if (ctx.pico.display.pixels !== last) { last = ctx.pico.display.pixels; since = ctx.ms; }
   }

@@ -281,6 +281,11 @@ def game_plan(name, turns=None):
     return [rec]
 
 
+# Turns played before the cut and after Continue (CI's time: 9 and 9 took 116
+# emulated s, ~14 minutes of CI's 90).
+CONTINUE_TURNS = 4
+
+
 def continue_plan():
     """Dice Wide Shut against the device, the power cut in the middle of a
     turn, then Continue after the restart and as many turns again, back to
@@ -289,7 +294,7 @@ def continue_plan():
     rec = Recorder(seed)
     setup_and_start(rec, game_id, levels, options)
     rnd = random.Random(seed)
-    play(rec, game_id, rnd, turns=9)
+    play(rec, game_id, rnd, turns=CONTINUE_TURNS)
     top = rec.app.top
     game = top.game
     step = human_choice(1, [st for st in game.legal_steps() if st[0] == "pick"]
@@ -300,7 +305,7 @@ def continue_plan():
     assert after.app.top.menu.items[0].startswith("Continue")
     after.shot("continue-menu")
     after.press("A")
-    play(after, game_id, rnd, turns=9)
+    play(after, game_id, rnd, turns=CONTINUE_TURNS)
     after.press("START")
     assert after.screen_name == "MenuScreen", after.screen_name
     return [rec, after]
@@ -337,31 +342,37 @@ def screens_plan():
 # name -> (game id, seat levels, options)
 EVENING = (
     ("dws", 1, ("strong",) * 5, {}),
-    ("stb", 2, (None, "shut", None, "strong"), {"tiles": 12}),
+    ("stb", 2, (None, "shut", "strong"), {"tiles": 12}),
     ("dicedout", 3, (None, "strong", "strong"), {}),
     ("cargo", 4, (None, "strong", "expert"), {}),
     ("dice", 5, (None,), {"count": 3}),
 )
-EVENING_TURNS = 3       # a short evening: each game's start and a few turns
+EVENING_TURNS = 1       # a short game: its start and its first turns
+EVENING_ROLLS = 6       # the dice roller never ends: this many rolls
 
 
 def evening_plan(short=False, seed=41):
     """Every game of ``EVENING`` to its scores, back to the menu each time;
     then the records, the settings and a help page; then the same games
-    again.  One power-on.  ``short``: each game's first turns, then START,
-    one round and the screens between games."""
+    again, short: each one's start and first turns, then START (CI's 90
+    minutes: the heap the whole games left is the heap they start from;
+    what a game holds at its lowest the first lap measured).  One power-on.
+    ``short``: the first lap short too, and no second lap."""
     rec = Recorder(seed, probe=1)
     rnd = random.Random(seed)
     for lap in range(1 if short else 2):
-        for _key, game_id, levels, options in EVENING:
+        whole = lap == 0 and not short
+        for key, game_id, levels, options in EVENING:
+            if not whole and None not in levels:
+                levels = levels[:-1] + (None,)  # a human seat: the run waits there
             setup_and_start(rec, game_id, levels, options)
-            turns = EVENING_TURNS if short else None
+            turns = None if whole else EVENING_TURNS
             if game_id == 5:
-                turns = turns or 12
-            if short and None not in levels:
-                levels = (None,) + levels[1:]   # a human seat: the run waits there
-            play(rec, game_id, rnd, turns=turns)
+                turns = turns or EVENING_ROLLS
+            # (the screenshots: a human's first turn, and the scores)
+            play(rec, game_id, rnd, turns=turns, shot_at=1 if whole and levels[0] is None else None)
             if rec.screen_name == "ScoresScreen":
+                rec.shot(key + "-scores")
                 rec.press("A")
             elif turns is not None:
                 rec.press("START")
@@ -385,10 +396,12 @@ def between_games(rec):
 # A seeded button storm (issue 29): presses that wander through every game and
 # the screens between games, as a child handed the device would, with pauses
 # between most of them.  Enough for five emulated minutes on the board
-# (``tools.board`` checks the time); an idle board still emulates at about
-# real time, so the storm costs CI ~10 minutes a configuration.
-STORM_PRESSES = 300
-STORM_PAUSES_MS = (0, 150, 350, 700, 1100, 1800, 2500)
+# (``tools.board`` checks the time).  An idle board emulates faster than a
+# busy one, so CI's time goes to the presses, not the pauses: 200 presses
+# and longer pauses rather than 300 (the seed is one whose 200 presses start
+# every game).
+STORM_PRESSES = 200
+STORM_PAUSES_MS = (0, 300, 650, 1300, 2100, 3300, 4500)
 # Keys by weight in a game screen: mostly A and the arrows, so games move on.
 STORM_GAME_KEYS = ("A",) * 6 + ("RIGHT",) * 3 + ("DOWN",) * 3 + ("LEFT", "UP", "B", "B")
 # Games whose hint needs no one-off tables: SELECT there gives the same
@@ -398,7 +411,7 @@ STORM_GAME_KEYS = ("A",) * 6 + ("RIGHT",) * 3 + ("DOWN",) * 3 + ("LEFT", "UP", "
 STORM_HINTS = (4, 5)
 
 
-def storm_plan(presses=STORM_PRESSES, seed=51):
+def storm_plan(presses=STORM_PRESSES, seed=52):
     """Random presses from the menu into every entry (each once a round):
     setups with random
     players, seats and options, games played by random keys until START,
@@ -461,6 +474,10 @@ def storm_key(rec, top, name, rnd, pressed):
     if pressed > 6:
         return rnd.choice(("A", "B", "START"))
     return rnd.choice(("LEFT", "RIGHT", "UP", "DOWN", "SELECT"))
+
+
+# Every plan plans() records (the continue plan and the storm are whole only).
+PLAN_NAMES = tuple(GAMES) + ("continue", "screens", "evening", "storm")
 
 
 def plans(quick=False, storm=True):

@@ -10,7 +10,7 @@ import { CONSOLE_ERROR, lockstepPIO, quiet as quietFor } from './emu.mjs';
 
 export default async function (ctx) {
   lockstepPIO(ctx.pico);
-  const quiet = (ms) => quietFor(ctx, ms);
+  const quiet = (ms, firstWithin, limit) => quietFor(ctx, ms, firstWithin, limit);
   const waitLine = async (re, timeout, mark) => {
     const limit = ctx.ms + timeout;
     let m;
@@ -32,7 +32,8 @@ export default async function (ctx) {
     await ctx.press('A', 60);
     const line = await waitLine(/heap -?\d+ (?!MenuScreen)(\w+) /, 60000, m);
     screen = line[1];
-    await quiet(300);
+    // (device seats play on at once: the screen is drawn, not quiet, within 2 s)
+    await quiet(300, 0, 2000);
     ctx.shot('resumed');
     if (CONSOLE_ERROR.test(ctx.since(m))) throw new Error('error on the console:\n' + ctx.since(m));
   }
