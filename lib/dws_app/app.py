@@ -418,17 +418,26 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
-    def open_game(self, game, fresh=False, seats=True):
-        """Play ``game``.  Inside the main loop the device seats' code and
-        tables (``SeatPlayer.start``) come in the next pass and the game's
-        screen in the pass after (NEXT_PASS): with the engine, the seats
-        and their tables in one pass a 5-seat Strong start froze the Pico
-        for 290-336 ms, with the engine in the press 312-352.  The old
-        screen stays up meanwhile."""
-        if seats and (self.seats is None or self.seats.game is not game):
+    def seat(self, game, levels):
+        """``game``'s seat player (``levels``: per seat None for a human or
+        a device level), or None for a game without device seats or hints
+        (the dice: its code took ~45 ms of the start on the Pico)."""
+        self.seats = None
+        from dws_core.games import BOT, field
+        if field(game.GAME_ID, BOT) is not None:
             from dws_app.catalog import tables_of
             from dws_app.play.seats import SeatPlayer
-            self.seats = SeatPlayer(self, game, None, tables_of(game.GAME_ID))
+            self.seats = SeatPlayer(self, game, levels, tables_of(game.GAME_ID))
+
+    def open_game(self, game, fresh=False):
+        """Play ``game`` (seated by ``seat``, else all humans).  Inside the
+        main loop the device seats' code and tables (``SeatPlayer.start``)
+        come in the next pass and the game's screen in the pass after
+        (NEXT_PASS): with the engine, the seats and their tables in one
+        pass a 5-seat Strong start froze the Pico for 290-336 ms, with the
+        engine in the press 312-352.  The old screen stays up meanwhile."""
+        if self.seats is None or self.seats.game is not game:
+            self.seat(game, None)
         self.game_running(True)
         self.game = game
         self.played = True
@@ -479,15 +488,10 @@ class App:
         under it, while the device changes hands (a start was 580-850 ms on
         the Pico, the card ~400).  Its A stands in for the first turn's
         hand-over or roll-off (``begin_game``)."""
-        if self._pass_screen is None:
-            from dws_app.play.pass_screen import PASS, PassScreen
-            self._pass_screen = PassScreen(self)
-        else:
-            from dws_app.play.pass_screen import PASS
-        self._pass_screen.prepare(game.current, info, self.begin_game,
-                                  "First to play" if device else PASS)
+        card = self.pass_screen()
+        card.prepare(game.current, info, self.begin_game, "First to play" if device else None)
         self.carded = True
-        self.push(self._pass_screen)
+        self.push(card)
 
     def begin_game(self):
         """A on the start card: the first turn on the game's screen (under
@@ -565,11 +569,17 @@ class App:
             else:
                 hand_back(after)
             return
+        screen = self.pass_screen()
+        screen.prepare(seat, info, after)
+        self.push(screen)
+
+    def pass_screen(self):
+        """The hand-over screen, built at its first use and kept for every
+        turn of the game (a start card is one too)."""
         if self._pass_screen is None:
             from dws_app.play.pass_screen import PassScreen
             self._pass_screen = PassScreen(self)
-        self._pass_screen.prepare(seat, info, after)
-        self.push(self._pass_screen)
+        return self._pass_screen
 
     def show_scores(self, game):
         """The final scores (recorded first); inside the main loop they open

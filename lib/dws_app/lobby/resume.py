@@ -72,10 +72,8 @@ def continue_game(app):
         return True
     data, note = app.store.load_game(check)
     if data and len(refused) == before:
-        from dws_app.play.seats import SeatPlayer
         game = kept[-1]
-        from dws_app.catalog import tables_of
-        app.seats = SeatPlayer(app, game, levels_of(split(data)[0], game), tables_of(game.GAME_ID))
+        app.seat(game, levels_of(split(data)[0], game))
         app._saved = game.checkpoint()
         app.open_game(game)
     else:

@@ -161,7 +161,7 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
     card (``App.start_card``), and the rest follows in the next pass."""
     from dws_app.memory import collect
     collect()
-    from dws_core.games import TITLE, field, game_class
+    from dws_core.games import game_class
     cls = game_class(game_id)
     if seed is None:
         seed = 0
@@ -171,7 +171,7 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
     if players > 1 and app.looping:
         level = seats[game.current] if seats and game.current < len(seats) else None
         app.game = game
-        app.start_card(game, card_lines(game, field(game_id, TITLE, ""), level), level)
+        app.start_card(game, card_lines(game, title_of(game_id), level), level)
         app.defer(app.NEXT_PASS, seat_game, app, game, seats)
         return
     seat_game(app, game, seats)
@@ -190,20 +190,13 @@ def card_lines(game, title, level):
         lines = ["Roll-off: " + " ".join(str(totals.get(p, "-")) for p in range(game.players)),
                  title]
     if level is not None:
-        from dws_app.play.levels import level_title
         lines[1] = "Device, " + level_title(level)
     return lines
 
 
 def seat_game(app, game, seats):
     """The game's seats, then its screen (``App.open_game``)."""
-    from dws_core.games import BOT, field
-    bots = field(game.GAME_ID, BOT) is not None
-    app.seats = None            # (a game without device seats or hints: none, ~50 ms)
-    if bots:
-        from dws_app.catalog import tables_of
-        from dws_app.play.seats import SeatPlayer
-        app.seats = SeatPlayer(app, game, seats, tables_of(game.GAME_ID))
+    app.seat(game, seats)
     # Inside the main loop the autosave of the pass after the one that
     # builds its screen saves it, after the first frame: the write (30-80
     # ms on the Pico) is not part of the open, and the pass stays under 300
@@ -211,4 +204,4 @@ def seat_game(app, game, seats):
     app._saved = None
     if not app.looping:
         app.save_game(game)
-    app.open_game(game, fresh=True, seats=bots)
+    app.open_game(game, fresh=True)

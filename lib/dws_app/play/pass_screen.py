@@ -35,10 +35,12 @@ class PassScreen(ui.Screen):
         self.seat = 0
         self.after = None
 
-    def prepare(self, seat, info, after, line=PASS):
+    def prepare(self, seat, info, after, line=None):
+        """Show ``seat``'s hand-over (``line``: the top line, else PASS)
+        with ``info``'s lines; A calls ``after``."""
         self.seat = seat
         self.after = after
-        self.line1.text = ui.centre(line, LINE1)
+        self.line1.text = ui.centre(line or PASS, LINE1)
         colour = theme.player_colour(seat)
         self.top_band.pixel_shader[1] = colour
         self.bottom_band.pixel_shader[1] = colour
