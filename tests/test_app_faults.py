@@ -446,20 +446,25 @@ def test_continue_resumes_same_player_and_dice_without_writing(profile):
 
 
 def test_continue_shows_the_hand_over_before_building_the_game_screen():
-    """Continue at a player's turn answers with the pass screen alone; the
-    game screen is built under it in the next pass (which takes no key),
-    and A there shows that turn."""
+    """Continue at a player's turn answers with the pass screen alone, in
+    the press's own pass: the seats and the game screen are built under it
+    in the next passes (which take no key), and A there shows that turn."""
+    from dws_app.lobby.resume import seat_resumed
     nvm, _g1, g2 = saved_nvm()
     hw, app = boot("pico_dice", nvm)
     assert offers_continue(app)
     hw.keys.tap("A")
-    app.poll()                      # Continue: the save is loaded and checked
-    app.poll()                      # the hand-over, and nothing under it yet
+    app.poll()                      # Continue: the save loaded and checked, the hand-over
     assert [type(s).__name__ for s in app.stack] == ["PassScreen"]
     assert app.display.root_group is app.top.group
-    assert app.pending(app.NEXT_PASS) == (app.build_under, DwsScreen)
+    assert "Round %d" % (decode(g2).round + 1) in app.top.info.text   # the turn's info
+    assert app.pending(app.NEXT_PASS)[0] is seat_resumed and app.seats is None
     hw.keys.tap("A")
-    app.poll()                      # builds the game screen; the key waits
+    passes = 0
+    while app.pending(app.NEXT_PASS) is not None:
+        app.poll()                  # the seats, then the game screen; the key waits
+        passes += 1
+    assert passes >= 2 and app.seats is not None
     assert [type(s).__name__ for s in app.stack] == ["DwsScreen", "PassScreen"]
     app.poll()
     assert isinstance(app.top, DwsScreen) and app.display.root_group is app.top.group

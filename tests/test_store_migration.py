@@ -58,6 +58,8 @@ def test_the_old_apps_game_continues(profile, erase_always):
     assert app.top.menu.items[0] == "Continue Dice Wide Shut"
     hw.keys.tap("A")
     app.poll()
+    while app.pending(app.NEXT_PASS) is not None:
+        app.poll()                  # (the seats and the screen, under the hand-over)
     saved = bytes.fromhex(expected["game"])
     assert app.game.encode() == split(saved)[1]
     assert app.seats.levels == expected["levels"]

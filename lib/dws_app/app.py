@@ -479,7 +479,7 @@ class App:
         self.push(screen)
         screen.begin_turn(fresh)
 
-    def start_card(self, game, info, device):
+    def start_card(self, game, info, device, after=None):
         """A new game of 2+ players opens on this card: who plays first, in
         the hand-over's words ("Pass the device to PLAYER 2", or "First to
         play" for a device seat), with the roll-off that chose them.  It is
@@ -487,9 +487,11 @@ class App:
         tables and the game's screen come in the passes after its frame,
         under it, while the device changes hands (a start was 580-850 ms on
         the Pico, the card ~400).  Its A stands in for the first turn's
-        hand-over or roll-off (``begin_game``)."""
+        hand-over or roll-off (``begin_game``; ``after``: a resumed game's
+        ``resume_turn``, Continue's card being its hand-over)."""
         card = self.pass_screen()
-        card.prepare(game.current, info, self.begin_game, "First to play" if device else None)
+        card.prepare(game.current, info, after or self.begin_game,
+                     "First to play" if device else None)
         self.carded = True
         self.push(card)
 

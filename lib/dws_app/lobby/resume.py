@@ -73,12 +73,29 @@ def continue_game(app):
     data, note = app.store.load_game(check)
     if data and len(refused) == before:
         game = kept[-1]
-        app.seat(game, levels_of(split(data)[0], game))
+        levels = levels_of(split(data)[0], game)
         app._saved = game.checkpoint()
-        app.open_game(game)
+        if app.looping and game.players > 1 and not game.over and (
+                levels is None or levels[game.current] is None):
+            # A player's turn: the hand-over first, as a new game's start
+            # card, and the seats, their tables and the game's screen under
+            # it in the next passes (Continue took 797 ms to the hand-over
+            # on the Pico with them before its frame).
+            from dws_app.catalog import screen_class
+            app.game = game
+            app.start_card(game, screen_class(game.GAME_ID).turn_info(game), None,
+                           app.resume_turn)
+            app.defer(app.NEXT_PASS, seat_resumed, app, game, levels)
+            return
+        seat_resumed(app, game, levels)
     else:
         app._note(note or "No saved game")
         app.home()
+
+
+def seat_resumed(app, game, levels):
+    app.seat(game, levels)
+    app.open_game(game)
 
 
 def resumable(data):
