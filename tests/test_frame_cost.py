@@ -160,7 +160,7 @@ def test_the_board_plans_moves_draw_within_the_budget():
     the handler (the board measured 5-12 ms more than these estimates); a
     press that replaces the picture inside a screen (a help page, another
     player's board, the next turn: "view") and one that opens a screen
-    draw in under 500.  A refusal rewrites one line, not two."""
+    draw in under 500."""
     from sim.press_costs import measure, percentile
     from tools.board import record
     found = measure(list(record.GAMES) + ["continue", "screens", "evening", "storm"], False)
@@ -171,6 +171,19 @@ def test_the_board_plans_moves_draw_within_the_budget():
     assert len(kinds["move"]) > 1500 and len(kinds["view"]) > 30
     assert percentile(kinds["move"], 99) < 48, sorted(kinds["move"])[-30:]
     assert max(kinds["view"]) < 500 and max(kinds["open"]) < 500
-    refusals = [p for presses in found.values() for p in presses
-                if p[0] == "move" and p[4] in ("Nothing to undo", "Colour already chosen")]
-    assert refusals and all(len(p[5]) <= 1 for p in refusals), refusals[:3]
+
+
+def test_a_refusal_rewrites_one_line_not_two():
+    """B with nothing to take back in Shut the Box: the refusal takes the
+    first message line; the keys' line stays, and nothing else is drawn."""
+    s = Session("pico_dice", seed=1)
+    s.press("DOWN", "A", "A")           # Shut the Box's setup; start (two humans)
+    while type(s.screen).__name__ == "PassScreen":
+        s.press("A")
+    keys = s.screen.msg2.shown()
+    frame_cost.take(s.hw.display)
+    s.press("B")
+    areas, _ms = frame_cost.take(s.hw.display)
+    assert s.screen.refused == "Nothing to undo" == s.screen.msg1.shown().strip()
+    assert s.screen.msg2.shown() == keys
+    assert len(areas) == 1 and areas[0][3] - areas[0][1] <= 2 * ui.LH, areas
