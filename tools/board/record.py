@@ -208,6 +208,12 @@ def setup_and_start(rec, game_id, levels, options):
     choose_options_and_start(rec, options)
 
 
+# A hand-over (a start card, "Pass the device to"): the device changes hands
+# before its A, as it does at a table; the screen under it is built
+# meanwhile, and its A is timed from there, not from the card's frame.
+HAND_OVER_MS = 1500
+
+
 def play(rec, game_id, rnd, turns=None, shot_at=None):
     """Play on by buttons until the scores (or ``turns`` checkpoints, the
     device seats' too)."""
@@ -220,6 +226,7 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
         if name == "ScoresScreen" or rec.cut_short:
             return
         if name == "PassScreen":
+            rec.wait(HAND_OVER_MS)
             rec.press("A")
             continue
         assert isinstance(top, GameScreen), name
