@@ -32,8 +32,8 @@ export default async function (ctx) {
     await ctx.press('A', 60);
     const line = await waitLine(/heap -?\d+ (?!MenuScreen)(\w+) /, 60000, m);
     screen = line[1];
-    // (device seats play on at once: the screen is drawn, not quiet, within 2 s)
-    await quiet(300, 0, 2000);
+    // (device seats play on at once: the screen is drawn, not quiet, within 0.6 s)
+    await quiet(300, 0, 600);
     ctx.shot('resumed');
     if (CONSOLE_ERROR.test(ctx.since(m))) throw new Error('error on the console:\n' + ctx.since(m));
   }
