@@ -14,6 +14,11 @@ from displayio._area import Area
 
 
 class ImageDisplay(busdisplay.BusDisplay):
+    # Blinka's BusDisplay.__new__ hands the display to displayio's background
+    # thread before __init__ sets this: the thread read it too early once
+    # (AttributeError in a test's warnings).
+    _auto_refresh = False
+
     def __init__(self, width, height):
         displayio.release_displays()
         busdisplay.BusDisplay.__init__(self, None, b"", width=width, height=height,
