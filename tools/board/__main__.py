@@ -421,13 +421,13 @@ def main(argv=None):
     if args.full:
         wanted = {c: dict.fromkeys(record.PLAN_NAMES, "whole") for c in configs}
     elif args.quick:
-        wanted = {c: {n: "short" for n in record.PLAN_NAMES if n not in ("continue", "storm")}
+        wanted = {c: {n: "short" for n in record.PLAN_NAMES if n not in record.NOT_QUICK}
                   for c in configs}
     else:
         wanted = {c: SUITE[c] for c in configs}
     if args.plan is not None:      # (a plan the suite leaves out: whole, or short with --quick)
         default = "short" if args.quick else "whole"
-        wanted = {c: {n: "whole" if n in ("continue", "storm") else plans.get(n, default)
+        wanted = {c: {n: "whole" if n in record.NOT_QUICK else plans.get(n, default)
                       for n in args.plan} for c, plans in wanted.items()}
     kinds = {how for plans in wanted.values() for how in plans.values()}
     recorded = {how: record.plans(quick=how == "short", storm=any(
@@ -450,7 +450,7 @@ def main(argv=None):
         for c, n, recs, how in jobs:
             cut_spec = None
             if c == MAIN and not args.no_cuts and n in cuts.PLANS and len(recs) == 1 \
-                    and "whole" in recorded and recs is recorded["whole"].get(n):
+                    and how == "whole":
                 cut_spec = cuts.spec(n, recs[0])
             pending.add(pool.submit(run_plan, c, drives[c], n, recs, cut_spec, how))
         while pending:
