@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from dws_app.play import levels as levels_mod
+from dws_app import levels as levels_mod
 from dws_app.play import seats as seats_mod
 from dws_app.app import App
 from dws_app.lobby.resume import resumable
@@ -704,7 +704,7 @@ def test_one_human_gets_no_pass_screen_back_from_device_seats(gid, options):
     """One human against device seats: after the first hand-over no pass
     screen asks to pass the device to the player holding it; Dice Wide
     Shut's device turns end on what they scored, until A."""
-    from dws_app.play.levels import level_names
+    from dws_app.levels import level_names
     from dws_app.play.game_base import GameScreen
     s = Session("pybadge", seed=gid)
     level = level_names(gid)[0]

@@ -17,7 +17,7 @@ from dws_app.app import App
 from dws_app.lobby.resume import resumable
 from dws_app.lobby.error import ErrorScreen
 from dws_app.play.game_dws import DwsScreen
-from dws_app.lobby.menu import MenuScreen
+from dws_app.lobby.menu import TITLE, MenuScreen
 from dws_app.store import HEAD, Store
 from dws_core.dws import DiceWideShut
 from dws_core.games import decode
@@ -83,7 +83,10 @@ def boot(profile, nvm):
 def menu_note(app):
     menu = app.top
     assert isinstance(menu, MenuScreen)
-    return " ".join((menu.title.shown() + " " + menu.sub.shown()).split())
+    # the first line: the logo (the title drawn from its sheet) or a text
+    logo = menu.logo is not None and not menu.logo.hidden
+    title = TITLE if logo else menu.title.shown()
+    return " ".join((title + " " + menu.sub.shown()).split())
 
 
 NO_NOTE = "DICE WIDE SHUT A:open SELECT:help"     # the title and the key hint

@@ -24,7 +24,7 @@ from hypothesis import given, settings, strategies as st
 from dws_app import app as app_mod
 from dws_app.app import App
 from dws_app.lobby.resume import resumable
-from dws_app.play.levels import split
+from dws_app.levels import split
 from dws_app.play.game_base import GameScreen
 from dws_app.lobby.scores import record
 from dws_app.store import GAME, RECORDS, Store

@@ -144,6 +144,28 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert s.app.last_error is None
 
 
+def test_the_menu_after_start_lets_the_game_go_when_a_new_interpreter_follows(forgetting):
+    """START from a game with device seats, on the board (a new interpreter
+    draws the menu again, ``App.menu_again``): the game's play code and its
+    seats' tables go before the menu is built, as after its scores; the
+    new interpreter would start without them anyway."""
+    s = Session("pybadge", seed=4)
+    s.app.forgets = True
+    s.app.fresh = lambda: None          # (the board's code.py starts afresh)
+    from dws_app.lobby.setup import start_game
+    start_game(s.app, 1, 3, None, seed=9, seats=[None, "strong", "normal"])
+    finish_interludes(s)
+    dws_columns = sys.modules["dws_core.dws_columns"]     # (the game's, imported with it)
+    assert dws_columns._cache and "dws_app.play.game_dws" in sys.modules
+    s.press("START")
+    assert type(s.screen).__name__ == "MenuScreen" and s.app.menu_again
+    assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    assert [name for name in sys.modules
+            if name.startswith(("dws_app.play.", "dws_core.bot", "dws_app.drive"))] == []
+    assert not dws_columns._cache
+    assert "dws_app.play" in sys.modules and "dws_app.levels" in sys.modules   # (kept)
+
+
 def test_a_new_game_over_a_saved_one_lets_the_seat_player_go(forgetting):
     """With a game to continue the menu loads the seat player's code (for
     Continue); a new game's setup lets it go, and it comes back with the

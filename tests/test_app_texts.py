@@ -113,7 +113,7 @@ def walk_setup(s, game_id):
 def configs(game_id, seed):
     """A few (players, seats, options) of ``game_id``: one human alone, humans
     only, one human against device seats, a mix; options drawn at random."""
-    from dws_app.play.levels import level_names
+    from dws_app.levels import level_names
     from dws_core.games import game_class
     cls = game_class(game_id)
     names = level_names(game_id)
@@ -193,7 +193,7 @@ def test_texts_without_table_files_fit(profile, monkeypatch, no_table_files):
     """The drive without its tables: the seats' and hints' notes fit too."""
     cut = Cut(monkeypatch)
     for gid in (1, 2, 3, 4):
-        from dws_app.play.levels import level_names
+        from dws_app.levels import level_names
         strongest = level_names(gid)[-1]
         cut.where = "game %d without table files" % gid
         storm(profile, gid, gid, 600, 3, [None, strongest, level_names(gid)[1]])

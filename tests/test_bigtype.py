@@ -187,7 +187,14 @@ def check_terminal_font_scores(s):
     assert title.grid is None and title.text.shown() == winner_text(game.ranking())
     assert s.app.last_error is None
     s.press("A")
-    assert isinstance(s.screen, MenuScreen) and s.screen.title.shown().strip() == TITLE
+    # the menu as ever: its logo (its own sheet) over a blank line, or
+    # without that sheet the terminal font's title
+    menu = s.screen
+    assert isinstance(menu, MenuScreen)
+    if menu.logo is None:
+        assert menu.title.shown().strip() == TITLE
+    else:
+        assert not menu.logo.hidden and menu.title.shown().strip() == ""
     assert s.app.last_error is None
 
 
@@ -228,7 +235,10 @@ def test_the_menu_shows_the_title_between_a_red_and_a_blue_die(profile):
     screen = s.screen
     assert isinstance(screen, MenuScreen) and not s.app.notes
     logo = screen.logo
-    assert in_group(screen.root, logo) and not logo.hidden and screen.title.hidden
+    # the terminal font's line under it is blank, not hidden (a hidden
+    # layer is redrawn at the next refresh: 37 ms of the menu's open)
+    assert in_group(screen.root, logo) and not logo.hidden
+    assert not screen.title.hidden and screen.title.shown().strip() == ""
     sheet = logo[0]
     rows = font.title_rows(open(BDF_FILE).read())
     assert [sheet.bitmap[x, y] for y in range(len(rows)) for x in range(len(rows[0]))] == \
@@ -248,8 +258,7 @@ def test_a_note_hides_the_title_until_a_key_is_pressed():
     assert s.screen.logo.hidden and not s.screen.title.hidden
     assert s.screen.title.shown().startswith("Last save damaged")
     s.press("DOWN")
-    assert not s.screen.logo.hidden and s.screen.title.hidden
-    assert s.screen.title.shown().strip() == TITLE
+    assert not s.screen.logo.hidden and s.screen.title.shown().strip() == ""
 
 
 def test_without_the_title_sheet_the_terminal_font_says_it(monkeypatch):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dws_app.play import levels as levels_mod
+from dws_app import levels as levels_mod
 from dws_app import ui
 from dws_core import bot_cargo, bots, cargo_chase
 from tools import cargo_chase as cargo_chase_make

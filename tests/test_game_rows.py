@@ -13,7 +13,7 @@ from dws_app.lobby.records import RecordsScreen, recorded_games
 from dws_app.lobby.records_store import load_records
 from dws_app.lobby.scores import ScoresScreen
 from dws_app.store import Store
-from dws_app.play import levels as levels_mod
+from dws_app import levels as levels_mod
 from dws_core import bots, games
 from sim.script import Session
 from test_app_bots import setup_by_buttons

@@ -11,7 +11,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from dws_app.app import App
 from dws_app.lobby.records_store import Records, default_settings, load_records, load_settings
-from dws_app.play.levels import split
+from dws_app.levels import split
 from dws_app.store import GAME, Store
 from sim.hw import build
 from tests import store_v2

@@ -20,8 +20,8 @@ from dws_app.clock import ticks_diff
 from dws_app.dice_art import sheet
 from dws_app.leds import Leds
 from dws_app.sound import Sound
-from dws_app.memory import (FORGETS, LOBBY, collect, collect_if_grown, forget, heap_figures,
-                            imported)
+from dws_app.memory import (FORGETS, LOBBY, PLAY, collect, collect_if_grown, drop_tables,
+                            forget, heap_figures, imported)
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
@@ -98,6 +98,7 @@ class App:
         self.carded = False         # a new game's start card is up, its screen to build under it
         self.menu_again = False     # the menu on display is drawn again by a new interpreter
         self.handed = None          # the seat whose hand-over the start card was
+        self.logo_sheet = None      # the menu's title (lobby.menu.logo), read once
         self.seats = None           # seats.SeatPlayer of the game in play
         # What is deferred (``defer``), per phase: (function, args...) or None
         self.deferred = [None, None]
@@ -236,14 +237,23 @@ class App:
         self.stack = []
         self.leds.off()
         played = self.played
+        self.menu_again = played and self.fresh is not None and self.looping
         if played:
             self.played = False
             self._pass_screen = None
             self._saved = None
             self.display.root_group = self.blank
+            if self.menu_again:
+                # A game left with START: the new interpreter starts
+                # without its tables and play code, so they go now, as
+                # after a game's scores (lobby.scores.final).  This menu
+                # was the short evening's lowest point on the PyBadge-sized
+                # heap, ~30 KB below the menu after a game's scores.
+                drop_tables()
+                if self.forgets:
+                    forget(imported(PLAY))
             collect()
         from dws_app.lobby.menu import MenuScreen
-        self.menu_again = played and self.fresh is not None and self.looping
         self.push(MenuScreen(self))
         if self.menu_again:
             # Once the menu is drawn, a new interpreter (code.py) draws it
@@ -534,7 +544,7 @@ class App:
         if not game.over:
             seats = self.seats
             if seats is not None and seats.game is game:
-                from dws_app.play.levels import pack
+                from dws_app.levels import pack
                 data = pack(seats.names, seats.levels, data)
             self.store.save_game(data)
             self.nvm_log()

@@ -25,12 +25,16 @@ FORGETS = sys.implementation.name != "cpython"
 
 def imported(prefixes):
     """The imported modules whose names begin with one of ``prefixes`` (a
-    package: the package and its modules)."""
+    package: its modules).  A package itself is not listed: it is an empty
+    module, and importing ``dws_app.lobby`` again took 14 ms of every menu
+    after a game on the Pico."""
     out = []
-    for name in sys.modules:
+    modules = sys.modules
+    for name in modules:
         for prefix in prefixes:
             if name.startswith(prefix):
-                out.append(name)
+                if not hasattr(modules[name], "__path__"):
+                    out.append(name)
                 break
     return out
 

@@ -30,10 +30,16 @@ def logo(screen):
     ``screen``'s first line, or None without its sheet."""
     import displayio
     from dws_app import dice_art
-    try:
-        sheet = dice_art.read_sheet(LOGO, LOGO_SIZE[0], LOGO_SIZE[1])
-    except (ValueError, OSError, MemoryError):
-        return None
+    app = screen.app
+    sheet = app.logo_sheet
+    if sheet is None:
+        # Read once and kept by the app (~400 bytes): reading it took 27 ms
+        # of every menu's open on the Pico.
+        try:
+            sheet = dice_art.read_sheet(LOGO, LOGO_SIZE[0], LOGO_SIZE[1])
+        except (ValueError, OSError, MemoryError):
+            return None
+        app.logo_sheet = sheet
     palette = displayio.Palette(3)
     palette.make_transparent(0)
     palette[1] = theme.ACCENT
@@ -82,7 +88,10 @@ class MenuScreen(widgets.Screen):
             self.title.color = self.sub.color = theme.WARN
             self.show_logo(False)
         else:
-            self.title.text = ui.centre(TITLE, ui.COLS - 1)
+            # Under the logo the line stays blank, not hidden: the firmware
+            # redraws a hidden layer's area at the next refresh (37 ms of
+            # the menu's open on the Pico).
+            self.title.text = "" if self.logo is not None else ui.centre(TITLE, ui.COLS - 1)
             self.show_logo(True)
             self.title.color = theme.ACCENT
             self.sub.color = theme.DIM
@@ -93,7 +102,6 @@ class MenuScreen(widgets.Screen):
         terminal font's line (a note's first line in its place)."""
         if self.logo is not None:
             self.logo.hidden = not shown
-            self.title.hidden = shown
 
     def show_hint(self):
         """The key hint for the choice under the cursor: "SELECT:help"
@@ -120,7 +128,11 @@ class MenuScreen(widgets.Screen):
         kind, gid = self.selected()
         if name == "A":
             if kind == "continue":
-                self.app.defer(self.app.AFTER_PRESS, self.app.continue_game)
+                # The function itself: the lobby is forgotten before it
+                # runs (AFTER_PRESS), and importing its module again took
+                # ~25 ms of Continue on the Pico.
+                from dws_app.lobby.resume import continue_game
+                self.app.defer(self.app.AFTER_PRESS, continue_game, self.app)
             elif kind == "game":
                 if self.actions[0][0] == "continue" and self.app.forgets:
                     # The seat player's code came for Continue: not kept

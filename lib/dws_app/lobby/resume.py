@@ -11,7 +11,7 @@ the store's older copy, if it passes, is offered instead, with a note."""
 
 from dws_app.catalog import game_ids, title_of
 from dws_app.memory import collect
-from dws_app.play.levels import game_id
+from dws_app.levels import game_id
 
 
 def power_up(app, store=None):
@@ -56,7 +56,7 @@ def continue_game(app):
     refused; when the older copy resumes instead, the menu says so and
     offers it (one more press), else it says the game is lost."""
     collect()
-    from dws_app.play.levels import levels_of, split
+    from dws_app.levels import levels_of, split
     kept = []
     refused = app.refused
     before = len(refused)       # (a save refused now: the menu says so)
@@ -111,7 +111,7 @@ def resumed(data):
         return None
     from dws_core.errors import DecodeError
     from dws_core.games import decode
-    from dws_app.play.levels import levels_of, split
+    from dws_app.levels import levels_of, split
     meta, data = split(data)
     try:
         game = decode(data)

@@ -15,7 +15,7 @@ from dws_app import theme, ui
 
 from dws_app.lobby import widgets
 from dws_app.catalog import title_of
-from dws_app.play.levels import level_letters, level_names, level_title
+from dws_app.levels import level_letters, level_names, level_title
 
 
 # Player words for the engines' option names and values (the rest: the

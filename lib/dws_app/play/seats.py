@@ -34,13 +34,13 @@ was (saved with the game), so a drive put right plays it again.  A new or
 resumed game drops the tables games before it left (``memory.drop_tables``).
 
 Saved games carry the seats in front of the engine bytes only when some seat
-is device-played (``dws_app.play.levels``), so all-human saves are unchanged.
+is device-played (``dws_app.levels``), so all-human saves are unchanged.
 """
 
 from dws_app import ui
 from dws_app.clock import ticks_add, ticks_diff
 from dws_app.play.game_base import GameScreen
-from dws_app.play.levels import any_device, level_names, level_title
+from dws_app.levels import any_device, level_names, level_title
 
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
 # Work a decision waits for (``bots.prepare``) done per main-loop pass: 8

@@ -8,7 +8,7 @@ suite), else at the first hint; then forgotten (``SeatPlayer.look_up``)."""
 
 from dws_app import drive
 from dws_app.memory import collect
-from dws_app.play.levels import any_device
+from dws_app.levels import any_device
 
 AT_START = True         # (with a device seat; else at the first hint)
 CACHES = ("dws_core.dws_columns", "dws_core.bot_dws")     # (the modules that keep them: kept for this game)
