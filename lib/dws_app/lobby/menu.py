@@ -135,11 +135,10 @@ class MenuScreen(widgets.Screen):
                 self.app.defer(self.app.AFTER_PRESS, continue_game, self.app)
             elif kind == "game":
                 if self.actions[0][0] == "continue" and self.app.forgets:
-                    # The seat player's code and the saved game's screen
-                    # came for Continue: not kept under the setup and its
-                    # help (the game imports what it needs).
-                    from dws_app.memory import PLAY, forget, imported
-                    forget(imported(PLAY))
+                    # The seat player's code came for Continue: not kept
+                    # under the setup and its help (the game imports it).
+                    from dws_app.memory import forget
+                    forget(("dws_app.play.seats",))
                 from dws_app.lobby.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
             elif kind == "records":

@@ -9,7 +9,7 @@ free heap on the board, hardware.md).  Continue decodes it and checks it
 (``resumed``); a save that fails is refused for the rest of the run and
 the store's older copy, if it passes, is offered instead, with a note."""
 
-from dws_app.catalog import game_ids, screen_class, title_of
+from dws_app.catalog import game_ids, title_of
 from dws_app.memory import collect
 from dws_app.levels import game_id
 
@@ -38,19 +38,16 @@ def offered(data):
 
 def saved_game(app):
     """(title, game id) of the game the menu offers to continue, or None.
-    With one, the seat player's code and the game's screen module come now,
-    with the menu: Continue does not wait for them (~90 and ~40 ms on the
-    Pico; Continue's hand-over asks the screen's class for its lines); but
+    With one, the seat player's code comes now, with the menu: every game
+    needs it, and Continue does not wait for it (~90 ms on the Pico); but
     not for the menu after a game, which a new interpreter draws again
-    (``App.menu_again``: 45-90 ms of that open).  A new game's setup lets
-    them go (``MenuScreen``)."""
+    (``App.menu_again``: 45-90 ms of that open)."""
     data, _note = app.store.load_game(lambda d: d not in app.refused and offered(d))
     if not data:
         return None
-    gid = game_id(data)
     if not getattr(app, "menu_again", False):
         __import__("dws_app.play.seats")
-        screen_class(gid)
+    gid = game_id(data)
     return title_of(gid), gid
 
 
@@ -84,6 +81,7 @@ def continue_game(app):
             # card, and the seats, their tables and the game's screen under
             # it in the next passes (Continue took 797 ms to the hand-over
             # on the Pico with them before its frame).
+            from dws_app.catalog import screen_class
             app.game = game
             app.start_card(game, screen_class(game.GAME_ID).turn_info(game), None,
                            app.resume_turn)
