@@ -342,7 +342,8 @@ def test_seat_types_survive_save_and_continue():
     data = levels_mod.split(Store(bytearray(s.hw.nvm.data)).load_game()[0])[1]
     app = App(s.hw)
     app.start()
-    app.continue_game()
+    from dws_app.lobby.resume import continue_game
+    continue_game(app)
     assert app.seats.levels == levels and app.game.encode() == data
 
 

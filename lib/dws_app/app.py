@@ -523,10 +523,6 @@ class App:
         """A on the hand-over of a resumed game: its screen shows the turn."""
         self.top.refresh()
 
-    def continue_game(self):
-        from dws_app.lobby.resume import continue_game
-        continue_game(self)
-
     def game_running(self, running):
         if self.on_game is not None:
             self.on_game(running)
