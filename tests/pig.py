@@ -125,10 +125,6 @@ class PigScreen(GameScreen):
         if self.refused is None:
             self.say("A: roll  DOWN: bank", "START: menu")
 
-    @staticmethod
-    def turn_info(game):
-        return ("Total %d" % game.totals[game.current],)
-
     def roll_frame(self, frame):
         pass
 

@@ -479,7 +479,8 @@ class App:
             # A resumed game at a player's turn: the hand-over first, and the
             # game screen built under it a pass later, after the hand-over's
             # frame, while the device changes hands (Continue: ~40 ms less).
-            self.show_pass(game.current, cls.turn_info(game), self.resume_turn)
+            from dws_app.play.pass_screen import turn_lines
+            self.show_pass(game.current, turn_lines(game), self.resume_turn)
             if self.looping:
                 self.defer(NEXT_PASS, self.build_under, cls)
             else:

@@ -81,10 +81,9 @@ def continue_game(app):
             # card, and the seats, their tables and the game's screen under
             # it in the next passes (Continue took 797 ms to the hand-over
             # on the Pico with them before its frame).
-            from dws_app.catalog import screen_class
+            from dws_app.play.pass_screen import turn_lines
             app.game = game
-            app.start_card(game, screen_class(game.GAME_ID).turn_info(game), None,
-                           app.resume_turn)
+            app.start_card(game, turn_lines(game), None, app.resume_turn)
             app.defer(app.NEXT_PASS, seat_resumed, app, game, levels)
             return
         seat_resumed(app, game, levels)

@@ -2,8 +2,9 @@
 turn hand-over (pass screen, then the roll animation), saving, the end.
 
 A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
-(game-specific handling; return True if used), ``roll_frame(k)`` (one
-animation frame; k counts frames, -1 = stop) and ``turn_info(game)``.
+(game-specific handling; return True if used) and ``roll_frame(k)`` (one
+animation frame; k counts frames, -1 = stop); the hand-over's lines are
+``pass_screen.turn_lines``.
 
 A game with device seats and hints also keeps the seats' side
 (``dws_app.play.seats``, which knows no game): ``act(step)`` takes one engine
@@ -161,13 +162,8 @@ class GameScreen(ui.Screen):
 
     def pass_lines(self):
         """The hand-over's two info lines for the player whose turn begins."""
-        return self.turn_info(self.game)
-
-    @staticmethod
-    def turn_info(game):
-        """The hand-over's info lines from the game alone (a resumed game's
-        hand-over shows them before its screen is built)."""
-        return ()
+        from dws_app.play.pass_screen import turn_lines
+        return turn_lines(self.game)
 
     # ----- roll animation ----------------------------------------------------
 

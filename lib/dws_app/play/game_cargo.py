@@ -151,11 +151,6 @@ class CargoScreen(GameScreen):
         else:
             self.say("Need a %d (%s)" % (6 - level, ROLE_NAME[level + 1]), "A: roll")
 
-    @staticmethod
-    def turn_info(g):
-        return ("Round %d of %d" % (g.round + 1, g.rounds),
-                "Total so far %d" % g.total(g.current))
-
     # ----- LEDs: banked and held dice ----------------------------------------------
 
     def show_leds(self):

@@ -179,14 +179,6 @@ class DicedOutScreen(GameScreen):
         else:
             self.say("A: roll the dice", "SELECT:hint UP/DOWN:sheets")
 
-    @staticmethod
-    def turn_info(g):
-        if g.phase == PENALTY:
-            return ("Lowest score this round", "Pick who gets 2 rerolls")
-        p = g.current
-        return ("Round %d of %d" % (g.round + 1, g.rounds),
-                "Total %d, %d rerolls" % (g.total(p), g.boxes(p)))
-
     # ----- LEDs: the player's colour around the reroll boxes --------------------
 
     def show_leds(self):

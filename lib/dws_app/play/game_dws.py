@@ -263,10 +263,6 @@ class DwsScreen(GameScreen):
             line += " P%d%s%d" % (p + 1, "+" if gain >= 0 else "-", abs(gain))
         return ("Points:" + line) if len(line) < ui.COLS - 6 else line[1:]
 
-    @staticmethod
-    def turn_info(g):
-        return ("Round %d" % (g.round + 1), "Score so far %d" % g.score(g.current))
-
     # ----- LEDs ------------------------------------------------------------------
 
     def show_leds(self):

@@ -235,22 +235,13 @@ class StbScreen(GameScreen):
         return "Shut tiles adding to %d" % g.target(g.current)
 
     def pass_lines(self):
-        return self.pass_info or self.turn_info(self.game)
+        return self.pass_info or GameScreen.pass_lines(self)
 
     def device_summary(self):
         """Together mode: the last news of the device seats' steps, which
         the pass screen said (in turns their turn's result was held)."""
         info = self.pass_info
         return info[0] if self.game.together and info and info[0] else None
-
-    @staticmethod
-    def turn_info(g):
-        """The round, and the score so far once the player has one (0 is a
-        shut box: a player who has not played has no score yet)."""
-        lines = ("Round %d of %d" % (g.round + 1, g.rounds),)
-        if g.round_scores[g.current]:
-            lines += ("Score so far %d" % g.scores()[g.current],)
-        return lines
 
     # ----- LEDs -----------------------------------------------------------------
 

@@ -5,6 +5,11 @@ The bands, not a screen filled with the colour: displayio computes every
 pixel a layer covers (~5 us each on the Pico), so a filled screen costs
 ~0.5 s a frame where the bands and the black between cost about half; the
 bands are 8 logical pixels tall (they were 14: 38 ms more a frame).
+
+Under the name, two lines on the turn that begins (``turn_lines``): they
+come from the game alone, so Continue's hand-over shows them before the
+game's screen module is imported (that import was ~40 ms of Continue's
+536 on the Pico, hardware.md).
 """
 
 from dws_app import theme, ui
@@ -13,6 +18,42 @@ BAND = 8        # logical pixels: the top and bottom bands
 NAME_Y = 42     # logical y of "PLAYER N" (below "Pass the device to", row 2)
 PASS = "Pass the device to"
 LINE1 = len(PASS)   # its width: a game's start card says what it is there
+
+
+def dws_lines(g):
+    return ("Round %d" % (g.round + 1), "Score so far %d" % g.score(g.current))
+
+
+def stb_lines(g):
+    """The round, and the score so far once the player has one (0 is a
+    shut box: a player who has not played has no score yet)."""
+    lines = ("Round %d of %d" % (g.round + 1, g.rounds),)
+    if g.round_scores[g.current]:
+        lines += ("Score so far %d" % g.scores()[g.current],)
+    return lines
+
+
+def dicedout_lines(g):
+    from dws_core.dicedout import PENALTY
+    if g.phase == PENALTY:
+        return ("Lowest score this round", "Pick who gets 2 rerolls")
+    p = g.current
+    return ("Round %d of %d" % (g.round + 1, g.rounds),
+            "Total %d, %d rerolls" % (g.total(p), g.boxes(p)))
+
+
+def cargo_lines(g):
+    return ("Round %d of %d" % (g.round + 1, g.rounds), "Total so far %d" % g.total(g.current))
+
+
+# game id -> its lines; a game without a row shows the name alone
+TURN_LINES = {1: dws_lines, 2: stb_lines, 3: dicedout_lines, 4: cargo_lines}
+
+
+def turn_lines(game):
+    """The hand-over's info lines for the player whose turn begins."""
+    lines = TURN_LINES.get(game.GAME_ID)
+    return lines(game) if lines else ()
 
 
 class PassScreen(ui.Screen):
