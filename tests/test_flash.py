@@ -117,6 +117,8 @@ def expected_slot(repo, profile):
             "lib/dws_hw/{}.py".format(profile), "docs/rules/dice.txt",
             "dws_core/old.py", "lib/dws_app/new.py"]  # the last two in some versions
     tree = {p: (repo / p).read_bytes() for p in ours if (repo / p).exists()}
+    rules = tree["docs/rules/dice.txt"]     # its pages: the first line, then after "~"
+    tree["docs/rules/pages.idx"] = b"dice.txt %d 0 %d\n" % (len(rules), rules.index(b"page two"))
     packages = ["adafruit_display_text"] + (["adafruit_bitmap_font"] if profile == "pico_dice" else [])
     for package in packages:
         for name in SITE_FILES[package]:
@@ -1350,6 +1352,7 @@ def test_the_rules_pages_go_to_the_slot_and_a_makers_docs_stay(tmp_path):
     tree = slot_tree(drive, "a")
     assert tree["docs/rules/dice.txt"] == (repo / "docs/rules/dice.txt").read_bytes()
     assert "docs/rules/dice.md" not in tree
+    assert tree["docs/rules/pages.idx"].startswith(b"dice.txt ")     # (the help's index)
     assert (drive / "docs/my-notes.txt").read_text() == "mine\n"
     assert "docs" not in flash.shipped_modules(flash.build_plan(repo, "pybadge"))
     real = flash.project_files(REPO, "pybadge")

@@ -183,6 +183,56 @@ def test_a_file_damaged_after_opening_is_one_line(monkeypatch, tmp_path):
     assert s.app.last_error is None
 
 
+# ---- the pages' index (make flash) ------------------------------------------------------
+
+def index_line(name, data):
+    """The pages.idx that make flash writes for one rules file ``name``."""
+    from tools.flash.plan import rules_index
+    return rules_index({"docs/rules/" + name: data})["docs/rules/" + help_mod.INDEX]
+
+
+def test_make_flash_writes_each_rules_files_pages_as_the_help_finds_them():
+    from tools.flash.plan import project_files, rules_index
+    plan = project_files(REPO, "pybadge")
+    index = rules_index(plan)["docs/rules/pages.idx"].decode().splitlines()
+    files = sorted(p for p in plan if p.startswith("docs/rules/") and p.endswith(".txt"))
+    assert [line.split()[0] for line in index] == [p.split("/")[-1] for p in files]
+    for line, path in zip(index, files):
+        size, *starts = [int(w) for w in line.split()[1:]]
+        assert size == len(plan[path])
+        assert starts == help_mod.page_starts(str(REPO / path))
+        assert help_mod.indexed(line.encode(), str(REPO / path)) == starts
+
+
+def test_the_help_takes_the_pages_from_the_index_at_the_files_size(monkeypatch, tmp_path):
+    data = b"ONE\n~\nTWO\n"
+    pointed_at(monkeypatch, tmp_path, data)
+    (tmp_path / "pages.idx").write_bytes(b"other.txt 3 0\nrules.txt %d 6\n" % len(data))
+    s, screen = open_help(5)
+    assert screen.files[1][1] == [6]            # (the file has two pages: the index says one)
+    for _ in range(screen.pages - 1):
+        s.press("DOWN")
+    assert screen.body.shown() == "TWO" and s.app.last_error is None
+
+
+@pytest.mark.parametrize("index", [
+    b"rules.txt 99 0 6\n",             # another size: the file changed since make flash
+    b"rules.txt 11 0 zz\n",            # not numbers
+    b"rules.txt 11 6 0\n",             # not in order
+    b"rules.txt 11 0 60\n",            # beyond the file
+    b"rules.txt\n",
+    b"\xff\x00" * 600,                  # not ours
+    None,                               # none (the simulator, a copy by hand)
+])
+def test_a_wrong_or_missing_index_leaves_the_help_to_page_the_file(monkeypatch, tmp_path, index):
+    pointed_at(monkeypatch, tmp_path, b"ONE\n~\nTWO\n")
+    if index is not None:
+        (tmp_path / "pages.idx").write_bytes(index)
+    s, screen = open_help(5)
+    assert screen.files[1][1] == [0, 6]
+    assert s.app.last_error is None
+
+
 def test_long_pages_and_long_lines_are_cut_to_the_screen(monkeypatch, tmp_path):
     text = "".join("line %d\n" % i for i in range(1, 12)) + "x" * 300 + "\n~\nlast\n"
     pointed_at(monkeypatch, tmp_path, text.encode())
@@ -296,9 +346,11 @@ def reader_source():
     tree = ast.parse(source)
     parts = []
     for node in tree.body:
-        if isinstance(node, ast.Assign) and node.targets[0].id in ("ROWS", "MARK", "LINE_MAX", "RULES_MAX"):
+        if isinstance(node, ast.Assign) and node.targets[0].id in (
+                "ROWS", "MARK", "LINE_MAX", "RULES_MAX", "INDEX", "INDEX_MAX"):
             parts.append(ast.get_source_segment(source, node))
-        elif isinstance(node, ast.FunctionDef) and node.name in ("page_starts", "read_page"):
+        elif isinstance(node, ast.FunctionDef) and node.name in (
+                "page_starts", "starts_in", "read_page", "read_index", "indexed"):
             parts.append(ast.get_source_segment(source, node))
     return "\n\n".join(parts)
 
@@ -315,9 +367,14 @@ def test_the_page_reader_runs_under_micropython():
               "try:\n"
               "    page_starts('bad.txt')\n"
               "except ValueError:\n"
-              "    print('damaged')\n").format(text.encode())
+              "    print('damaged')\n"
+              "open(INDEX, 'wb').write({!r})\n"
+              "print(indexed(read_index('./rules.txt'), './rules.txt') == starts)\n"
+              "open('rules.txt', 'ab').write(b'x')\n"
+              "print(indexed(read_index('./rules.txt'), './rules.txt'))\n"
+              ).format(text.encode(), index_line("rules.txt", text.encode()))
     out = run_source(script, timeout=300).splitlines()
     pages = pages_of(text)
     assert out[0] == str(len(pages))
-    assert out[1:-1] == ["|".join(page) for page in pages]
-    assert out[-1] == "damaged"
+    assert out[1:-3] == ["|".join(page) for page in pages]
+    assert out[-3:] == ["damaged", "True", "None"]    # (None: the file grew since)

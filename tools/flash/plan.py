@@ -162,11 +162,29 @@ def project_files(repo, profile):
     return files
 
 
+def rules_index(plan):
+    """{docs/rules/pages.idx: bytes}: each rules file's name, size and page
+    starts, computed here once, so that the help on the board reads one
+    line of them where it paged the whole file (``dws_app.lobby.help``)."""
+    from tools.tables import REPO  # noqa: F401  (lib/ on sys.path)
+    from dws_app.lobby.help import INDEX, starts_in
+    folder = "docs/rules/"
+    lines = []
+    for path in sorted(plan):
+        name = path[len(folder):]
+        if path.startswith(folder) and name.endswith(".txt") and "/" not in name:
+            data = plan[path]
+            words = [name, str(len(data))] + [str(s) for s in starts_in(data)]
+            lines.append(" ".join(words) + "\n")
+    return {folder + INDEX: "".join(lines).encode()}
+
+
 def build_plan(repo, profile, requirements_text=None):
     """{slot path: bytes}: everything one slot holds for this profile."""
     if requirements_text is None:
         requirements_text = (Path(repo) / REQUIREMENTS).read_text(encoding="utf-8")
     plan = project_files(repo, profile)
+    plan.update(rules_index(plan))
     from tools.tables import table_files
     plan.update(table_files())          # tables/: computed here, read by seek
     for module, pin, only in read_requirements(requirements_text):

@@ -2,10 +2,13 @@
 game's rules, from two files on the drive: docs/rules/<title>-keys.txt and
 docs/rules/<title>.txt (a new game's help is those two files).
 
-The files stay on the drive until asked for: opening the help reads each
-once, in one read, to note where each page starts (a page ends at a line
-holding only "~", or after ROWS lines) and lets go of it; turning to a page
-seeks there and reads that page's lines only.  The files are looked for
+The files stay on the drive until asked for.  Where each page starts (a
+page ends at a line holding only "~", or after ROWS lines) is computed once
+by ``make flash``, which writes docs/rules/pages.idx beside them (a line
+"name size start start ..." a file); opening the help reads that line, and
+turning to a page seeks there and reads that page's lines only.  A file the
+index does not describe at its size (the simulator's, one copied by hand)
+is read once, in one read, to find its pages.  The files are looked for
 beside the running code (the slot on the board, the repository on a
 desktop), then under sys.path.
 """
@@ -18,6 +21,8 @@ ROWS = 8
 MARK = b"~"
 LINE_MAX = 80          # bytes read at most per line: a damaged file cannot fill the heap
 RULES_MAX = 4096       # bytes of a rules file at most (the longest has 1.6 KB)
+INDEX = "pages.idx"     # beside the rules files, written by make flash
+INDEX_MAX = 1024        # bytes of it read at most (it has ~400)
 DAMAGED = "Rules damaged: make flash"
 FOOTER = "page %d/%d <>:turn B:back"
 
@@ -29,29 +34,73 @@ def rules_path(game_id, part=""):
     return find("/docs/rules/" + title_of(game_id).lower().replace(" ", "-") + part + ".txt")
 
 
-def pages_of(path, missing):
-    """(path, page starts, problem): a file's pages, or why it has none
-    (``missing`` when there is no file)."""
+def read_index(path):
+    """The bytes of the pages' index beside the rules file ``path`` (b"":
+    none)."""
+    if path is None:
+        return b""
+    try:
+        with open(path[:path.rfind("/") + 1] + INDEX, "rb") as f:
+            return f.read(INDEX_MAX)
+    except OSError:
+        return b""
+
+
+def indexed(index, path):
+    """The page starts that ``index`` gives for the file ``path`` at its
+    size, or None (not there, another size, or not numbers in order)."""
+    from os import stat
+    name = path[path.rfind("/") + 1:].encode()
+    for line in index.split(b"\n"):
+        words = line.split()
+        if words and words[0] == name:
+            try:
+                size = stat(path)[6]
+                starts = [int(w) for w in words[1:]]
+            except (OSError, ValueError):
+                return None
+            if not starts or starts[0] != size:
+                return None
+            starts = starts[1:]
+            for k in range(len(starts)):
+                if not (0 <= starts[k] < size) or (k and starts[k] <= starts[k - 1]):
+                    return None
+            return starts
+    return None
+
+
+def pages_of(path, missing, index=b""):
+    """(path, page starts, problem): a file's pages, from ``index`` (the
+    pages.idx bytes) where it describes the file, else from the file; or
+    why it has none (``missing`` when there is no file)."""
     if path is None:
         return None, (), missing
-    try:
-        starts = page_starts(path)
-    except (OSError, ValueError):
-        return path, (), DAMAGED
+    starts = indexed(index, path)
+    if starts is None:
+        try:
+            starts = page_starts(path)
+        except (OSError, ValueError):
+            return path, (), DAMAGED
     return path, starts, None if starts else "Rules file empty"
 
 
 def page_starts(path):
-    """Byte offsets where the pages of ``path`` start, its lines cut as
-    ``read_page`` reads them (at LINE_MAX bytes).  One read: read line by
-    line, the index took ~25 ms on the Pico and the help opened ~14 ms
-    later.  Raises OSError, or ValueError for text that is not UTF-8 or
-    longer than RULES_MAX."""
+    """Byte offsets where the pages of the file ``path`` start (``starts``).
+    One read: read line by line, the index took ~25 ms on the Pico and the
+    help opened ~14 ms later.  Raises OSError, or ValueError for text that
+    is not UTF-8 or longer than RULES_MAX."""
     with open(path, "rb") as f:
         data = f.read(RULES_MAX + 1)
     if len(data) > RULES_MAX:
         raise ValueError("rules file too long")
     data.decode("utf-8")
+    return starts_in(data)
+
+
+def starts_in(data):
+    """Byte offsets where the pages of the text ``data`` start, its lines
+    cut as ``read_page`` reads them (at LINE_MAX bytes); ``make flash``
+    writes them into pages.idx."""
     starts = []
     offset = 0
     end = len(data)
@@ -88,8 +137,11 @@ class HelpScreen(widgets.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
         # (path, page starts, problem): the buttons' file, then the rules
-        self.files = (pages_of(rules_path(game_id, "-keys"), "No help file: make flash"),
-                      pages_of(rules_path(game_id), "No rules file: make flash"))
+        keys = rules_path(game_id, "-keys")
+        rules = rules_path(game_id)
+        index = read_index(rules or keys)
+        self.files = (pages_of(keys, "No help file: make flash", index),
+                      pages_of(rules, "No rules file: make flash", index))
         self.keys = len(self.files[0][1]) or 1              # pages of buttons
         self.pages = self.keys + (len(self.files[1][1]) or 1)
         self.page = 0
