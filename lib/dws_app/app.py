@@ -225,6 +225,17 @@ class App:
         else:
             self.show_menu()
 
+    def let_play_go(self):
+        """A game over or left: its tables, seats, hand-over, screens and
+        play code go (their memory for the screen that comes next)."""
+        drop_tables()
+        self.seats = None
+        self._pass_screen = None
+        self.stack = []
+        if self.forgets:
+            forget(imported(PLAY))
+        collect()
+
     def show_menu(self):
         # After a game everything it built is let go first, the screen on
         # display too (the panel keeps its picture until the menu is
@@ -240,7 +251,6 @@ class App:
         self.menu_again = played and self.fresh is not None and self.looping
         if played:
             self.played = False
-            self._pass_screen = None
             self._saved = None
             self.display.root_group = self.blank
             if self.menu_again:
@@ -249,10 +259,10 @@ class App:
                 # after a game's scores (lobby.scores.final).  This menu
                 # was the short evening's lowest point on the PyBadge-sized
                 # heap, ~30 KB below the menu after a game's scores.
-                drop_tables()
-                if self.forgets:
-                    forget(imported(PLAY))
-            collect()
+                self.let_play_go()
+            else:
+                self._pass_screen = None
+                collect()
         from dws_app.lobby.menu import MenuScreen
         self.push(MenuScreen(self))
         if self.menu_again:

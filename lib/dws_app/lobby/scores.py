@@ -14,7 +14,6 @@ def final(app, game):
     screen is drawn: the writes made the open 540-660 ms on the Pico.  A
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
-    from dws_app.memory import collect, drop_tables
     from dws_app.lobby.records_store import count_game, load_records
     app.game_running(False)
     app.game = None
@@ -33,17 +32,11 @@ def final(app, game):
     if kind[RECORDED]:
         best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                           low_wins=kind[LOW_WINS], shut=game.counted())
-    drop_tables()               # caches a finished game needs no more
-    # Nothing of the play is needed any more: its seats (bots, tables) and
+    # Nothing of the play is needed any more: its tables, seats (bots) and
     # the pass screen go before the scores screen is built (they made the
-    # scores the lowest point of a whole game, 10 KB below its turns).
-    app.seats = None
-    app._pass_screen = None
-    app.stack = []
-    if app.forgets:             # (their code too: the menu after starts afresh)
-        from dws_app.memory import PLAY, forget, imported
-        forget(imported(PLAY))
-    collect()
+    # scores the lowest point of a whole game, 10 KB below its turns), and
+    # its code (the menu after starts afresh).
+    app.let_play_go()
     if app.looping:
         app.defer(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
     else:
