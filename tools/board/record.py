@@ -318,10 +318,18 @@ def continue_plan():
     return [rec, after]
 
 
+def to_item(rec, item):
+    """The menu's cursor moved to ``item`` (a new interpreter's menu
+    starts at the top)."""
+    menu = rec.app.top.menu
+    k = menu.items.index(item) - menu.index
+    rec.press(*["DOWN" if k > 0 else "UP"] * abs(k))
+
+
 def screens_plan():
-    """The screens between games: the menu,
-    setup, help, records, settings, the error screen (test key
-    DWS_TEST_FAIL: B on the menu raises) and its restart."""
+    """The screens between games: the menu, a setup, its help, the records,
+    the settings, the setup that fills the screen (Shut the Box), the error
+    screen (test key DWS_TEST_FAIL: B on the menu raises) and its restart."""
     rec = Recorder(31, fail=1)
     rec.shot("menu")
     rec.press("A")                        # Dice Wide Shut setup
@@ -333,9 +341,16 @@ def screens_plan():
     rec.press(*["DOWN"] * menu.items.index("Records"))
     rec.press("A")
     rec.shot("records")
-    rec.press("B", "DOWN", "A")           # Settings
+    rec.press("B")
+    to_item(rec, "Settings")
+    rec.press("A")
+    assert rec.screen_name == "SettingsScreen", rec.screen_name
     rec.shot("settings")
     rec.press("DOWN", "RIGHT", "B")
+    to_item(rec, "Shut the Box")          # the setup that fills the screen
+    rec.press("A")
+    rec.shot("setup-stb")
+    rec.press("B")
     rec.press("B")                        # the error screen
     assert rec.screen_name == "ErrorScreen", rec.screen_name
     rec.shot("error")
@@ -394,11 +409,13 @@ def evening_plan(short=False, seed=41):
 
 def between_games(rec):
     """The records, the settings and a help page, from the menu and back."""
-    menu = rec.app.top.menu
-    rec.press(*["DOWN"] * menu.items.index("Records"))
+    to_item(rec, "Records")
     rec.press("A", "DOWN", "B")
-    rec.press("DOWN", "A", "DOWN", "RIGHT", "LEFT", "B")
-    rec.press(*["UP"] * (rec.app.top.menu.index))
+    to_item(rec, "Settings")
+    rec.press("A")
+    assert rec.screen_name == "SettingsScreen", rec.screen_name
+    rec.press("DOWN", "RIGHT", "LEFT", "B")
+    to_item(rec, "Dice Wide Shut")
     rec.press("SELECT", "RIGHT", "B")
     assert rec.screen_name == "MenuScreen", rec.screen_name
 

@@ -25,6 +25,14 @@ LOGO_SIZE = (127, 11)     # tools/font.py's title: capitals and their shadow
 LOGO_GAP = 3              # pixels between the title and each die
 
 
+def ahead():
+    """What A on a game needs first: the setup's code and the engines'
+    base (~50 ms of a setup's open on the Pico).  A start or Continue lets
+    the setup's go with the lobby; the base stays, every game's."""
+    import dws_core.engine      # noqa: F401
+    import dws_app.lobby.setup  # noqa: F401
+
+
 def logo(screen):
     """The title's Group (the large type between a red and a blue die) on
     ``screen``'s first line, or None without its sheet."""
