@@ -7,13 +7,7 @@ get 3-character columns, and with 8 the names shrink to one letter.
 """
 
 from dws_app import theme, ui
-
-
-def right(text, width):
-    """``text`` right-aligned in ``width`` characters (never cut)."""
-    if len(text) >= width:
-        return text
-    return " " * (width - len(text)) + text
+from dws_app.ui import right
 
 
 class ScoreTable:

@@ -60,6 +60,13 @@ def wrap(text, width, lines):
     return out[:lines]
 
 
+def right(text, width):
+    """``text`` right-aligned in ``width`` characters (never cut)."""
+    if len(text) >= width:
+        return text
+    return " " * (width - len(text)) + text
+
+
 def centre(text, width):
     pad = (width - len(text)) // 2
     if pad < 0:
