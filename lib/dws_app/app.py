@@ -34,8 +34,11 @@ IDLE_FRAME_MS = 33
 # waited 0-8 ms between its key event and its pass).
 LOOP_SLEEP_S = 0.002
 # A collection once the heap has taken this much since the last one, right
-# after a press's frame (``tidy_heap``).
-GC_EVERY_BYTES = 8192
+# after a press's frame (``tidy_heap``).  It was 8192: in a game on the Pico
+# the firmware collected by itself every ~6-7 KB (with ~37 KB free, the
+# free space in pieces too small for a press's larger allocations), inside
+# a mark now and then (+17-21 ms: 60-72 ms moves, hardware.md).
+GC_EVERY_BYTES = 2048
 # The phases of ``App.defer`` (also App.AFTER_PRESS and App.NEXT_PASS, for
 # the screens, which know the app only by the object they are given).
 AFTER_PRESS = 0
