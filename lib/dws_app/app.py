@@ -388,8 +388,10 @@ class App:
         if not self.stack:
             self.home()
             # The first menu of an interpreter (after a game a new one
-            # draws it again) brings what A on a game needs first, before
-            # its frame: A then opens a setup ~50 ms sooner.
+            # draws it again) brings what A and SELECT open first, before
+            # its frame: a setup opens ~50 ms sooner, a help 27.  (In the
+            # pass after a setup's frame the help's import delayed a press
+            # that came at once: 62 ms.)
             from dws_app.lobby.menu import ahead
             ahead()
         self.heap_flush()

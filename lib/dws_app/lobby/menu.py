@@ -26,11 +26,13 @@ LOGO_GAP = 3              # pixels between the title and each die
 
 
 def ahead():
-    """What A on a game needs first: the setup's code and the engines'
-    base (~50 ms of a setup's open on the Pico).  A start or Continue lets
-    the setup's go with the lobby; the base stays, every game's."""
+    """What A on a game needs first, the setup's code and the engines'
+    base (~50 ms of a setup's open on the Pico), and SELECT's help (27 ms
+    of the help's).  A start or Continue lets the screens' code go with
+    the lobby; the base stays, every game's."""
     import dws_core.engine      # noqa: F401
     import dws_app.lobby.setup  # noqa: F401
+    import dws_app.lobby.help   # noqa: F401
 
 
 def logo(screen):

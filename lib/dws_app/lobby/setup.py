@@ -78,16 +78,6 @@ class SetupScreen(widgets.Screen):
         # (refresh() comes with on_show, when it is pushed: a second one
         # cost ~6 ms of the open on the Pico)
 
-    def on_show(self):
-        widgets.Screen.on_show(self)
-        # The help's code comes in the pass after this frame, while the
-        # player reads the setup: SELECT then opens the help without
-        # importing it (27 ms of 489-516 on the Pico).  A start lets it go
-        # with the lobby (AFTER_PRESS) before the game's code comes.
-        app = self.app
-        if app.looping and app.pending(app.NEXT_PASS) is None:
-            app.defer(app.NEXT_PASS, __import__, "dws_app.lobby.help")
-
     def row_text(self, row):
         if row == "players":
             return "{:<13}{:>11}".format("Players", "< %d >" % self.players)
