@@ -106,6 +106,16 @@ def loaded():
     return sorted(name for name in lobby_modules()[1:] if name in sys.modules)
 
 
+def start_from_setup(s):
+    """The setup on screen started from its "Start game" row; the game's
+    screen once the start's interludes are past."""
+    setup = s.screen
+    while setup.rows[setup.menu.index] != "start":
+        s.press("DOWN")
+    s.press("A")
+    return finish_interludes(s)
+
+
 def test_a_game_runs_without_the_between_game_screens(forgetting):
     """Menu -> help -> setup -> game: the game's start forgets the menu, setup
     and help; help opened in the game is forgotten when it closes; START
@@ -119,11 +129,7 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     s.press("B")
     s.press("A")
     assert type(s.screen).__name__ == "SetupScreen"
-    setup = s.screen
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
-    screen = finish_interludes(s)
+    screen = start_from_setup(s)
     assert isinstance(screen, GameScreen) and s.app.stack == [screen]
     assert loaded() == []
     game = s.app.game
@@ -157,11 +163,7 @@ def test_the_first_menu_brings_the_setup_and_the_help(forgetting):
     assert "dws_core.engine" in sys.modules
     s.press("A")
     assert type(s.screen).__name__ == "SetupScreen"
-    setup = s.screen
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
-    assert isinstance(finish_interludes(s), GameScreen) and loaded() == []
+    assert isinstance(start_from_setup(s), GameScreen) and loaded() == []
 
 
 def test_the_menu_after_start_lets_the_game_go_when_a_new_interpreter_follows(forgetting):
@@ -193,11 +195,7 @@ def test_a_new_game_over_a_saved_one_lets_the_seat_player_go(forgetting):
     s = Session("pybadge", seed=4)
     s.app.forgets = True
     s.press("A")
-    setup = s.screen
-    while setup.rows[setup.menu.index] != "start":
-        s.press("DOWN")
-    s.press("A")
-    finish_interludes(s)
+    start_from_setup(s)
     s.press("START")
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     assert "dws_app.play.seats" in sys.modules
