@@ -4,20 +4,21 @@ A half is modelled as five row states: the mask of checked columns (bit c),
 or CROSS for a split row.  A column is read top to bottom as a base-3 code:
 0 open cell, 1 checked, 2 blocked (crossed, or the last empty cell of a row
 with four checks: marking it would split).  A column table maps the 243 codes
-to the column's expected score (x16) when every open cell gets filled with
-chance k/8, independently; k = 0 is the column's score now.
+to the column's expected score (x UNIT) when every open cell gets filled
+with chance k/8, independently; k = 0 is the column's score now.
 
 * easy: random legal steps until the turn is confirmed.
 * normal: every complete turn (colour, dice, cells, protect or split) scored
   by the board's points now, minus 4 points per split.
 * strong: the same turns scored by expected column value, k set from the
   turns likely left (the end-condition race: how close the nearest board is
-  to three filled columns) and the open cells left; a checked 6 is worth a
-  point and a half; at 2-3 players, minus the best take the next player
-  this round gets from the dice left over (weighted 1/(players-1)), and a
-  cell a mark blocks (a row's last, fillable only by a split) priced one
-  fill level higher (``dws_columns.BLOCK``: the player aims at the cells
-  that pay, so the one it needs gets filled more often than k/8).
+  to three filled columns) and the open cells left, at the pace
+  ``dws_columns.FILL_FACTOR`` (fitted by win share); a checked 6 is worth a
+  point; at 2-3 players, minus the best take the next player this round
+  gets from the dice left over (weighted 1/(players-1)), and a take that
+  ends the game counts as won or lost (``dws_core.bot_dws_race``).
+  ``race=False`` plays Strong as it was before issue 33 (its pace and 6s,
+  no end of the game): the benchmarks' reference.
 * hint: the strong plan from the turn's start, continued from where the
   player stands when that is worth as much, else undone first (B).
 
@@ -28,10 +29,10 @@ best sum of own gains are scored in full; every single die and 6 is scored.
 
 from dws_core.dws import BLUE, CHECKED, EMPTY, END_COLUMNS, PURPLE
 # (_cache and clear_cache: the tables this bot keeps, let go by dws_app.memory)
-from dws_core.dws_columns import (BLOCK, CROSS, SIX_VALUE, SPLIT_COST, UNIT, _after,  # noqa: F401
-                                  _blocked, _cells, block, _codes, _delta, _delta2, _fill_level, _gain,
-                                  _nearest_end, _rows, _cache, _column_table, clear_cache,
-                                  rows_done)
+from dws_core.dws_columns import (CROSS, FILL_BEFORE, FILL_FACTOR, SIX_BEFORE,  # noqa: F401
+                                  SIX_VALUE, SPLIT_COST, UNIT, _after, _cells, _codes, _delta,
+                                  _delta2, _fill_level, _gain, _nearest_end, _rows, _cache,
+                                  _column_table, clear_cache, rows_done)
 
 TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or built)
 PAIRS = 6  # pairs of dice scored in full per turn
@@ -58,21 +59,18 @@ class _Eval:
         self.board = board
         self.rows = [_rows(board, 0), _rows(board, 1)]
         nearest = _nearest_end(game) if strong else 0
-        k = _fill_level(game, p, nearest, self.rows) if strong else 0
+        # (race=False: Strong as it was before issue 33, its pace and 6s)
+        fill = FILL_FACTOR if race else FILL_BEFORE
+        self.six = 0 if not strong else SIX_VALUE if race else SIX_BEFORE
+        k = _fill_level(game, p, nearest, self.rows, fill) if strong else 0
         self.k = k
         self.top = [None] * 12
         self.top_gain = [0] * 12
         self.codes = [_codes(self.rows[0]), _codes(self.rows[1])]
         self.tables = [_column_table(game.run_points, 0, k), _column_table(game.run_points, 1, k)]
-        for i in range(6):      # (block: weighed where measured, at 2-3 players)
-            block[i] = None
-        if strong and race and k + BLOCK <= 8 and game.players <= RACE_PLAYERS:
-            block[2] = self.codes[0]
-            block[3] = self.codes[1]
-            block[4] = game.run_points
-            block[5] = k + BLOCK
         self.best = None
         self.best_value = -(1 << 29)
+        self.wide = False       # every cell of a die and every pair (``_enumerate``)
         # (the end is weighed at 2-3 players: at 4-5 the others' best takes
         # cost up to 4 x 17 ms on the Pico, 146 ms a decision in dws5)
         self.race = None
@@ -86,7 +84,7 @@ class _Eval:
             q = (p + 1) % game.players
             if 1 < game.players <= DENIAL_PLAYERS and q != game.start_player:
                 self.denial = bot_dws_race._ranked_pool(
-                    game, bot_dws_race._gains(game, q, nearest))
+                    game, bot_dws_race._gains(game, q, nearest, False, fill, self.six))
 
     def protectable(self, half, r):
         return self.board.sixes[half][r] == CHECKED and not self.game.turn_sixes & (1 << (half * 5 + r))
@@ -133,15 +131,13 @@ class _Eval:
         for half in (0, 1):
             rows = _rows(board, half)
             codes = _codes(rows)
-            for r in range(5):
-                v += _blocked(self.codes[half], self.tables[half], r, self.rows[half][r], rows[r])
             for c in range(5):
                 v += self.tables[half][codes[c]] - self.tables[half][self.codes[half][c]]
             for r in range(5):
-                if board.sixes[half][r] == CHECKED and self.strong:
-                    v += SIX_VALUE
-                if old.sixes[half][r] == CHECKED and self.strong:
-                    v -= SIX_VALUE
+                if board.sixes[half][r] == CHECKED:
+                    v += self.six
+                if old.sixes[half][r] == CHECKED:
+                    v -= self.six
         taken = g.picked + [-1, -1]
         if self.race is not None and (board.filled_columns(0) >= END_COLUMNS
                                       or board.filled_columns(1) >= END_COLUMNS):
@@ -189,7 +185,7 @@ class _Eval:
                 best_gain = gain
                 best = ("mark", i, r, c)
             if new == CROSS and self.protectable(half, r):
-                gain = -SIX_VALUE if self.strong else 0
+                gain = -self.six
                 if gain > best_gain:
                     best_gain = gain
                     best = ("protect", i, r, c)
@@ -220,6 +216,8 @@ class _Eval:
             elif second < 0 or gain > good:
                 second, good = cell, gain
         known = [] if first < 0 else [first] if second < 0 else [first, second]
+        if self.wide:
+            known = _cells(rows, half, v)
         self.top[half * 6 + v] = known
         self.top_gain[half * 6 + v] = best
         return known
@@ -232,7 +230,7 @@ class _Eval:
         codes = self.codes[half]
         table = self.tables[half]
         penalty = self.pool_penalty(a, b)
-        six_cost = SIX_VALUE if self.strong else 0
+        six_cost = self.six
         va = values[a]
         vb = values[b]
         cells_a = self.top_cells(half, va)
@@ -265,7 +263,7 @@ class _Eval:
         rows = self.rows[half]
         codes = self.codes[half]
         table = self.tables[half]
-        six_cost = SIX_VALUE if self.strong else 0
+        six_cost = self.six
         ra = ca // 5
         sa = rows[ra]
         new_a = _after(sa, ca % 5)
@@ -331,7 +329,7 @@ class _Eval:
                 for r in range(5):
                     if sixes[h][r] == EMPTY:
                         found = True
-                        gain = SIX_VALUE if self.strong else 0
+                        gain = self.six
                         self.offer(gain - penalty, (half, i, -1, ("six", i, h, r), None))
             if not found:
                 self.offer(-penalty, (half, i, -1, None, None))
@@ -350,67 +348,79 @@ def _eligible(game, half):
 
 def _enumerate(ev):
     """Offer every take: singles and 6s, and the PAIRS most promising pairs
-    (by the sum of each die's best own gain) scored in full."""
-    game = ev.game
-    values = game.dice_value
-    pairs = []
-    for half in (0, 1):
-        dice = _eligible(game, half)
-        if not dice:
-            continue
-        low = []
-        count = [0] * 6
-        for i in dice:          # (a value's first two dice make every pair of values)
-            v = values[i]
-            if v != 6 and count[v] < 2:
-                count[v] += 1
-                low.append(i)
-        seen = 0
-        if game.no_doubles:
-            distinct = False
-            for i in low:
-                if values[i] != values[low[0]]:
-                    distinct = True
-            if low and not distinct:
+    (by the sum of each die's best own gain) scored in full; when every take
+    ends the game and loses it, every cell and pair (``ev.wide``)."""
+    while True:
+        game = ev.game
+        values = game.dice_value
+        pairs = []
+        for half in (0, 1):
+            dice = _eligible(game, half)
+            if not dice:
+                continue
+            low = []
+            count = [0] * 6
+            for i in dice:          # (a value's first two dice make every pair of values)
+                v = values[i]
+                if v != 6 and count[v] < 2:
+                    count[v] += 1
+                    low.append(i)
+            seen = 0
+            if game.no_doubles:
+                distinct = False
+                for i in low:
+                    if values[i] != values[low[0]]:
+                        distinct = True
+                if low and not distinct:
+                    ev.single(half, low[0])
+                    low = []
+            if len(low) == 1:
                 ev.single(half, low[0])
-                low = []
-        if len(low) == 1:
-            ev.single(half, low[0])
-        else:
-            for i in low:
-                ev.top_cells(half, values[i])   # (each value's once: kept in ev.top)
-        gains = ev.top_gain
-        at = half * 6
-        for x in range(len(low)):
-            for y in range(x + 1, len(low)):
-                i = low[x]
-                j = low[y]
-                vi = values[i]
-                vj = values[j]
-                if game.no_doubles and vi == vj:
-                    continue
-                key = 1 << (vi * 6 + vj if vi <= vj else vj * 6 + vi)
-                if seen & key:
-                    continue
-                seen |= key
-                guess = gains[at + vi] + gains[at + vj]
-                k = len(pairs)
-                if k == PAIRS:          # only the best PAIRS are kept
-                    if pairs[k - 1][0] >= guess:
+            else:
+                for i in low:
+                    ev.top_cells(half, values[i])   # (each value's once: kept in ev.top)
+            gains = ev.top_gain
+            at = half * 6
+            for x in range(len(low)):
+                for y in range(x + 1, len(low)):
+                    i = low[x]
+                    j = low[y]
+                    vi = values[i]
+                    vj = values[j]
+                    if game.no_doubles and vi == vj:
                         continue
-                    k -= 1
-                else:
-                    pairs.append(None)
-                while k and pairs[k - 1][0] < guess:  # insertion sort, stable
-                    pairs[k] = pairs[k - 1]
-                    k -= 1
-                pairs[k] = (guess, half, i, j)
-        for i in dice:
-            if values[i] == 6:
-                ev.single(half, i)
-                break
-    for _guess, half, i, j in pairs:
-        ev.pair(half, i, j)
+                    key = 1 << (vi * 6 + vj if vi <= vj else vj * 6 + vi)
+                    if seen & key:
+                        continue
+                    seen |= key
+                    guess = gains[at + vi] + gains[at + vj]
+                    k = len(pairs)
+                    if k == PAIRS and not ev.wide:          # only the best PAIRS are kept
+                        if pairs[k - 1][0] >= guess:
+                            continue
+                        k -= 1
+                    else:
+                        pairs.append(None)
+                    while k and pairs[k - 1][0] < guess:  # insertion sort, stable
+                        pairs[k] = pairs[k - 1]
+                        k -= 1
+                    pairs[k] = (guess, half, i, j)
+            for i in dice:
+                if values[i] == 6:
+                    ev.single(half, i)
+                    break
+        for _guess, half, i, j in pairs:
+            ev.pair(half, i, j)
+        if ev.wide or ev.race is None or ev.best_value >= LOSING:
+            return
+        # Every take scored ends the game and loses it: the one that goes on
+        # may be a die's third-best cell (bench.dws_win's ``ended_lost``).
+        # Once more over every cell and pair (a loop: no Python frame more).
+        ev.wide = True
+        ev.top = [None] * 12
+
+
+LOSING = -(1 << 19)     # below it a plan ends the game and loses it (-RACE_WIN + points)
 
 
 def _plan_steps(game, plan):
@@ -433,8 +443,8 @@ def _plan_steps(game, plan):
 def turn(game, level, rng, race=True):
     """The steps of the rest of the turn for the current player (ends with
     confirm): from its start a whole turn, mid-turn its best continuation.
-    ``race``: False plays Strong as it was before it weighed the end of the
-    game (the benchmark's reference)."""
+    ``race``: False plays Strong as it was before issue 33 (the benchmarks'
+    reference)."""
     if level == "easy":
         return _random_turn(game, rng)
     ev = _Eval(game, level == "strong", race)

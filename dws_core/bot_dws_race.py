@@ -13,12 +13,13 @@ from dws_core.dws_columns import (OFFSET, SIX_VALUE, SPLIT_COST, UNIT, _cells, _
                                   _column_table, _fill_level, _gain, _rows)
 
 
-def _gains(game, q, nearest, now=False):
+def _gains(game, q, nearest, now=False, fill=None, six=SIX_VALUE):
     """Value (x UNIT) for player q of one die: index half*7 + value (6: a 6);
-    ``now``: in points now (the columns' scores), not expected values."""
+    ``now``: in points now (the columns' scores), not expected values;
+    ``fill`` and ``six``: the deciding seat's pace and 6 (``bot_dws._Eval``)."""
     board = game.boards[q]
     all_rows = (_rows(board, 0), _rows(board, 1))
-    k = 0 if now else _fill_level(game, q, nearest, all_rows)
+    k = 0 if now else _fill_level(game, q, nearest, all_rows, fill)
     out = [0] * 14
     for half in (0, 1):
         rows = all_rows[half]
@@ -31,7 +32,7 @@ def _gains(game, q, nearest, now=False):
                 if g > best:
                     best = g
             out[half * 7 + v] = best
-        out[half * 7 + 6] = SIX_VALUE if EMPTY in board.sixes[0] or EMPTY in board.sixes[1] else 0
+        out[half * 7 + 6] = six if EMPTY in board.sixes[0] or EMPTY in board.sixes[1] else 0
     return out
 
 

@@ -18,19 +18,8 @@ CROSS = 32
 UNIT = 8  # table values are points x UNIT + OFFSET (bytes)
 OFFSET = 48
 SPLIT_COST = 4 * UNIT   # a split's cost to the Strong seat
-SIX_VALUE = 12          # a checked 6 to the Strong seat (x UNIT: a point and a half)
-# A mark that leaves a row one open cell blocks that cell: only a split
-# fills it.  The column tables fill every open cell with one chance, k/8,
-# but a player aims its dice at the cells that pay, so the Strong seat
-# prices a blocked cell's loss at the fill level k + BLOCK (issue 33's third
-# position: a run of five given up for 3 points now).  ``block``: the
-# decision's [red, blue] tables at that level (read when first needed),
-# the seat's own [red, blue] column codes (only its own marks pay the
-# extra: the others' gains, worked out deeper in the race, keep their
-# Python stack, 2,048 bytes on CircuitPython 10), the points and that
-# level; Nones: Strong as before, Normal (set by bot_dws._Eval).
-BLOCK = 1
-block = [None] * 6
+SIX_VALUE = 8           # a checked 6 to the Strong seat (x UNIT: a point)
+SIX_BEFORE = 12         # ... to Strong before issue 33 (the benchmarks' reference)
 
 
 def _pop(m):
@@ -61,7 +50,7 @@ del _digits, _pop  # import-time only: their code need not stay in RAM
 _cache = []  # [points pair, tables]: tables[half * 9 + k] or tables.row(half * 9 + k)
 _now = []    # [points pair, (half 0's, half 1's)]: the k = 0 tables
 _read = {}   # table index: its row read from the drive's file, within a decision
-ROWS_KEPT = 6  # a decision reads its player's two (and two for blocks) and the next player's two
+ROWS_KEPT = 6  # a decision's rows: its player's two, the next player's two, the race's scores now
 
 
 def rows_done():
@@ -70,8 +59,6 @@ def rows_done():
     between decisions; read again, they cost a decision two to four reads
     of 243 bytes from the drive."""
     _read.clear()
-    for i in range(6):
-        block[i] = None
 
 
 def _column_table(points_pair, half, k):
@@ -293,8 +280,6 @@ def _delta(codes, table, r, old, new):
             c += 1
         return acc
     acc = 0
-    if codes is block[2] or codes is block[3]:      # (the seat's own marks: a call less)
-        acc = _blocked(codes, table, r, old, new)
     o = old * 5
     n = new * 5
     for c in range(5):
@@ -303,24 +288,6 @@ def _delta(codes, table, r, old, new):
             code = codes[c]
             acc += table[code + d * w] - table[code]
     return acc
-
-
-def _blocked(codes, table, r, old, new):
-    """The extra loss (``block``) when row r's change from old to new
-    blocks its last open cell, which stays fillable only by a split."""
-    if new == CROSS or POP[new] != 4 or POP[old] == 4:
-        return 0
-    h = 0 if codes is block[2] else 1 if codes is block[3] else -1
-    if h < 0:
-        return 0
-    t = block[h]
-    if t is None:     # (read at the first block: a decision with none reads nothing)
-        t = block[h] = _column_table(block[4], h, block[5])
-    c = 0
-    while new >> c & 1:
-        c += 1
-    code = codes[c] + 2 * P3[r]
-    return t[code] - t[codes[c]] - table[code] + table[codes[c]]
 
 
 def _delta2(codes, table, r1, old1, new1, r2, old2, new2):
@@ -342,8 +309,6 @@ def _delta2(codes, table, r1, old1, new1, r2, old2, new2):
             both >>= 1
             c += 1
         return acc
-    if codes is block[2] or codes is block[3]:
-        acc = _blocked(codes, table, r1, old1, new1) + _blocked(codes, table, r2, old2, new2)
     for c in range(5):
         d = ((DIG[new1 * 5 + c] - DIG[old1 * 5 + c]) * w1
              + (DIG[new2 * 5 + c] - DIG[old2 * 5 + c]) * w2)
@@ -410,9 +375,10 @@ def _nearest_end(game):
     return nearest
 
 
-def _fill_level(game, p, nearest, rows=None):
+def _fill_level(game, p, nearest, rows=None, factor=None):
     """k in 0..8: the chance (k/8) an open cell of p still gets filled
-    (``rows``: p's two halves' row states, when known)."""
+    (``rows``: p's two halves' row states, when known; ``factor``: the
+    pace, FILL_FACTOR unless given)."""
     # About 1.5 useful checks per turn go to the leader's nearest columns.
     turns = (nearest * 2 + 2) // 3
     if game.ending:
@@ -427,8 +393,14 @@ def _fill_level(game, p, nearest, rows=None):
                 live += 5 - POP[s]
     if live == 0:
         return 0
-    k = (turns * 2 * 8 * FILL_FACTOR + live * 50) // (live * 100)
+    k = (turns * 2 * 8 * (factor or FILL_FACTOR) + live * 50) // (live * 100)
     return 0 if k < 0 else (8 if k > 8 else k)
 
 
-FILL_FACTOR = 60  # percent of the dice of the turns left that land in open cells
+# Percent of the dice of the turns left counted as landing in open cells: a
+# pace fitted by win share in seeded games (issue 33; README).  More than
+# the dice a turn takes: the turns left, read off the nearest board at 1.5
+# of its cells a round, are more in play.  FILL_BEFORE: Strong before
+# issue 33, the benchmarks' reference.
+FILL_FACTOR = 155
+FILL_BEFORE = 60

@@ -38,6 +38,15 @@ BLOCKS_A_RUN_OF_FIVE = (
     "000503868384868300000000551445150541545505415454050000551454155454140545"
     "515454500000")
 
+# Round 45, player 0 the last of the round, 53 against 101 (bench.dws_win's
+# game 410927).  Every take but one fills a third blue column: the blue 2
+# spent on row 2's 6 and the blue 1 in row 1's fifth cell, which is not
+# among the 1's two best cells, where the Strong seat tries a pair's dice.
+ONLY_A_THIRD_CELL_GOES_ON = (
+    "0101213dd21a020000010000000100030006000a000f0000000100030007000a000f002d"
+    "018304028281828200000000551541545551450552aaaaaaa959555154555154155504551545"
+    "515aa96a")
+
 
 def game_at(data):
     game = DiceWideShut.decode(bytes.fromhex(data))
@@ -88,25 +97,33 @@ def test_strong_keeps_an_open_cell_that_a_split_alone_would_fill():
         assert done.boards[1].sixes != game.boards[1].sixes    # it took the red 6
 
 
-def test_a_blocked_cell_costs_only_the_strong_seat_more():
-    """The extra cost of a blocked cell is the loss priced one fill level
-    higher, for the seat's own marks only: none for Normal (k = 0) nor the
-    old Strong (``race=False``), nor in the others' gains that the race
-    works out (their own column codes; deeper in the Python stack)."""
+def test_strong_tries_every_cell_when_every_take_it_scored_loses():
+    game = game_at(ONLY_A_THIRD_CELL_GOES_ON)
+    assert (game.current, game.score(0), game.score(1)) == (0, 53, 101)
+    assert goes_on(game_at(ONLY_A_THIRD_CELL_GOES_ON))
+    for steps in (bots.bot_turn(game, "strong", Rng(1)), bots.hint(game_at(ONLY_A_THIRD_CELL_GOES_ON))[0]):
+        done = after(game_at(ONLY_A_THIRD_CELL_GOES_ON), steps)
+        assert not done.ending and not done.over
+        assert ("mark", 4, 0, 4) in steps
+
+
+def test_strong_reads_the_columns_at_its_own_pace():
+    """Strong (issue 33) counts more of the turns left's dice as filling
+    open cells than Strong before it (``race=False``, the benchmarks'
+    reference), and a checked 6 as a point, not a point and a half: the
+    two differ in the fill level of the same position, never Normal's."""
     from dws_core import dws_columns
-    game = game_at(BLOCKS_A_RUN_OF_FIVE)
-    ev = bot_dws._Eval(game, True)
-    rows, codes, table = ev.rows[0], ev.codes[0], ev.tables[0]
-    assert rows == dws_columns._rows(game.boards[1], 0)
-    assert dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 4) < 0
-    assert dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 2) < 0   # (blocks col 3's cell)
-    assert dws_columns._blocked(codes, table, 1, rows[1], dws_columns.CROSS) == 0
-    own = dws_columns._delta(codes, table, 2, rows[2], rows[2] | 4)
-    other = dws_columns._delta(list(codes), table, 2, rows[2], rows[2] | 4)
-    assert own - other == dws_columns._blocked(codes, table, 2, rows[2], rows[2] | 4)
-    for strong, race in ((False, True), (True, False)):
-        ev = bot_dws._Eval(game, strong, race)
-        assert dws_columns._blocked(ev.codes[0], ev.tables[0], 2, rows[2], rows[2] | 4) == 0
+    assert dws_columns.FILL_FACTOR > dws_columns.FILL_BEFORE
+    assert (dws_columns.SIX_VALUE, dws_columns.SIX_BEFORE) == (dws_columns.UNIT, dws_columns.UNIT * 3 // 2)
+    game = DiceWideShut(2, seed=4)
+    build(game.run_points)
+    new, old, normal = (bot_dws._Eval(game, True), bot_dws._Eval(game, True, False),
+                        bot_dws._Eval(game, False))
+    assert new.k > old.k > 0 == normal.k
+    assert (new.six, old.six, normal.six) == (dws_columns.SIX_VALUE, dws_columns.SIX_BEFORE, 0)
+    nearest = dws_columns._nearest_end(game)
+    assert dws_columns._fill_level(game, 0, nearest) == new.k
+    assert dws_columns._fill_level(game, 0, nearest, None, dws_columns.FILL_BEFORE) == old.k
 
 
 def test_the_hint_agrees_and_says_why():

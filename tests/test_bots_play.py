@@ -147,7 +147,7 @@ def test_fixed_seed_fixed_game_cargo():
 
 
 DIGESTS = {
-    "dws": "10d90e38",
+    "dws": "c5847253",
     "stb": "3c36156b",
     "dicedout": "b415648b",
     "cargo": "8e6d9d4a",

@@ -102,7 +102,7 @@ for players, data in HEAVIEST:
 # Decisions that weigh the end of the game (a take may fill a third column):
 # issue 33's positions, Strong behind in round 19 and the last player of
 # round 17; and its third (round 19, the last player: a mark that would
-# block a row's last cell, priced one fill level higher).
+# leave a row's last cell to a split alone).
 RACE = (
     ("round19", "0101c93ed8c5020000000000000100030006000a000f0000000100030007000a000f0013"
                 "008583868384868300000000411445111541145515045455100140415055515451055154"
