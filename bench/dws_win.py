@@ -22,6 +22,7 @@ from dws_core.dws_columns import build
 from dws_core.rng import Rng
 
 GAMES = 2000
+FIRST_SEED = 410001
 
 
 def play(players, seat, race, seed, options, lost):
@@ -63,7 +64,7 @@ def run():
     build(DiceWideShut(2, seed=1).run_points)
     lost = [0]
     out = {}
-    for players, first_seed in ((2, 410001), (3, 410001 + GAMES)):
+    for players, first_seed in ((2, FIRST_SEED), (3, FIRST_SEED + GAMES)):
         def game(seat, new, seed, k, players=players):
             options = {"no_doubles": (k // players) % 2 == 1}
             return play(players, seat, new, seed, options, lost)

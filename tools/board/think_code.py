@@ -113,6 +113,11 @@ RACE = (
     ("round19_block", "0101c93ed8c5020100000000000100030006000a000f0000000100030007000a000f0013"
                       "000503868384868300000000551445150541545505415454050000551454155454140545"
                       "515454500000"),
+    # Every take scored ends the game and loses it: Strong tries every cell
+    # and pair once more (tests/test_bot_dws_race.py, round 45).
+    ("round45_wide", "0101213dd21a020000010000000100030006000a000f0000000100030007000a000f002d"
+                     "018304028281828200000000551541545551450552aaaaaaa959555154555154155504551545"
+                     "515aa96a"),
     # The whole suite's longest decision (122 ms in 1ea4782's run: its
     # ``continue`` plan, the resumed game's last Strong turn, round 15).
     ("continue_last", "0101b9246458030200000000000100030006000a000f0000000100030007000a000f000e"
