@@ -12,7 +12,7 @@ def test_a_pace_is_the_strong_seats_alone_and_is_put_back():
     assert dws_pace.shares(dws_columns.FILL_BEFORE, 2, 6) != same
 
 
-def test_every_cell_filled_plays_no_better_than_the_old_strong():
+def test_a_pace_that_fills_every_cell_wins_less():
     """A pace that counts every open cell as filled (k = 8) values no mark:
     over 40 games it wins clearly less than the fitted pace."""
     out = dws_pace.run((dws_columns.FILL_FACTOR, 1000), 2, 40)
