@@ -54,7 +54,6 @@ class _Eval:
         self.game = game
         p = game.current
         self.p = p
-        self.strong = strong
         board = game.boards[p]
         self.board = board
         self.rows = [_rows(board, 0), _rows(board, 1)]
