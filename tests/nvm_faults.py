@@ -146,18 +146,18 @@ class Model:
 
     def _record(self, game_id, players, scores, winners, low_wins=False, shut=0):
         rec = self.records
-        rec.played[game_id] = min(rec.played[game_id] + 1, 0xFFFF)
-        rec.shut[game_id] = min(rec.shut[game_id] + shut, 0xFFFF)
+        played, best, shut_before = rec.game(game_id)
         for s in scores:
-            best = rec.best[game_id]
             if s is not None and (best is None or (s < best if low_wins else s > best)):
-                rec.best[game_id] = s
-        rec.tally_games[players] = min(rec.tally_games[players] + 1, 0xFFFF)
+                best = s
+        rec.set_game(game_id, min(played + 1, 0xFFFF), best, min(shut_before + shut, 0xFFFF))
+        games, wins = rec.tally(players)
         for seat in set(winners):
-            rec.tally_wins[players][seat] = min(rec.tally_wins[players][seat] + 1, 0xFFFF)
+            wins[seat] = min(wins[seat] + 1, 0xFFFF)
+        rec.set_tally(players, min(games + 1, 0xFFFF), wins)
 
     def state(self):
-        return self.game, sorted(self.settings.items()), self.records.encode()
+        return self.game, sorted(self.settings.items()), bytes(self.records.encode())
 
 
 def restart(data, erase_always=False, cover=None):

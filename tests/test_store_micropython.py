@@ -108,3 +108,87 @@ def test_store_gives_identical_results_on_micropython():
     assert lines[-3].startswith("Last save damaged")
     assert "Settings were damaged; defaults restored" in lines[-2]
     assert lines[-1].startswith("True")
+
+
+# What each store operation allocates under MicroPython, the collector off
+# (issue 50: a save in a game must not need a buffer from a fragmented
+# heap).  The nvm is a bytearray: as microcontroller.nvm, an index reads a
+# byte without allocating, a slice is a copy.
+ALLOCATIONS = r'''
+import gc
+from dws_app.store import Store
+from dws_app.lobby.records_store import record_game, save_settings
+
+
+def blob(n, seed):
+    out = bytearray(n)
+    x = seed
+    for i in range(n):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out[i] = x >> 16 & 0xFF
+    return bytes(out)
+
+
+def cost(label, fn, store=None):
+    """Print what ``fn()`` allocated; with ``store``, labelled "compaction"
+    when it compacted, else "delta"."""
+    compactions = store.stats["compactions"] if store else 0
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    fn()
+    allocated = gc.mem_alloc() - before
+    gc.enable()
+    if store:
+        label = "compaction" if store.stats["compactions"] != compactions else "delta"
+    print(board, label, allocated)
+
+
+f = open("/cover.bin", "wb")
+f.write(b"DWS nvm cover 1\n" + bytes(8192 - 16))
+f.close()
+for erase_always in (False, True):
+    board = "badge" if erase_always else "pico"
+    s = Store(bytearray(b"\xff" * (8192 if erase_always else 4096)), erase_always, "/cover.bin")
+    game = blob(600, 1)
+    cost("first", lambda: s.save_game(game))
+    cost("settings", lambda: save_settings(s, {"brightness": 3}))
+    cost("records", lambda: record_game(s, 1, 5, [40, None, -3, 12, 40], [0, 4]))
+    other = blob(590, 2)
+    cost("full", lambda: s.save_game(other))
+    for k in range(40):
+        g = bytearray(other)
+        g[k % 590] ^= 0x55
+        g[(k * 7) % 590] ^= 0x11
+        g = bytes(g)
+        cost(None, lambda: s.save_game(g), s)
+'''
+# Bytes each operation may allocate (the MicroPython WebAssembly build, the
+# collector off): a few small objects, a game delta, the CRC's integer;
+# never a buffer of the image's size (1,024: the board's MemoryError of
+# issue 50) or of a game's (up to 600).  A write that erases first writes
+# the cover file: its first opens the file (~0.5 KB of objects, once a
+# run; the store goes on without the cover if even that fails), and on
+# this build each write to it allocates too (COVER_WRITE more on the
+# PyBadge, whose every write erases).  Measured: a delta 96-192, a
+# compaction 832 (the cover opened), a records update 816 (1,856 on the
+# PyBadge, its compaction).
+ALLOCATION_LIMITS = {"first": 256, "settings": 512, "records": 1024, "full": 1024,
+                     "delta": 256, "compaction": 1024}
+COVER_WRITE = 896
+
+
+def test_a_save_allocates_no_buffer_on_micropython():
+    install = ("import os\nos.mkdir('/app/dws_app')\nopen('/app/dws_app/__init__.py', 'w').close()\n"
+               "os.mkdir('/app/dws_app/lobby')\nopen('/app/dws_app/lobby/__init__.py', 'w').close()\n")
+    for name in ("memory.py", "store_format.py", "store.py", "lobby/records_store.py",
+                 "store_boot.py"):
+        with open(os.path.join(ROOT, "lib", "dws_app", name)) as f:
+            install += "with open('/app/dws_app/%s', 'w') as f:\n    f.write(%r)\n" % (name, f.read())
+    lines = [line.split() for line in run_source(install + ALLOCATIONS).splitlines()]
+    seen = set()
+    for board, what, allocated in lines:
+        seen.add((board, what))
+        limit = ALLOCATION_LIMITS[what] + (COVER_WRITE if board == "badge" else 0)
+        assert int(allocated) <= limit, (board, what, allocated)
+    assert {("pico", "compaction"), ("pico", "delta"), ("badge", "compaction")} <= seen

@@ -118,7 +118,8 @@ def test_random_old_histories_migrate(history, size, flips):
         elif op[0] == "settings":
             old.save_settings(op[1])
         else:
-            rec.played[1] = rec.tally_games[2] = op[1]
+            rec.set_game(1, op[1], None, 0)
+            rec.set_tally(2, op[1], [0, 0])
             old.save_records(rec.encode())
     for bit in flips:                 # damage here and there
         nvm[bit // 8] ^= 1 << (bit % 8)

@@ -35,8 +35,7 @@ functions take the store.
 from dws_app.memory import FORGETS, forget
 from dws_app.store_format import (  # noqa: F401  (the store's API too)
     COVER_AT, COVER_MAGIC, COVER_SIZE, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS, LAYOUT_VERSION,
-    MAGIC, MAX_DELTA, RECORDS, SETTINGS, delta)
-from dws_core.codec import crc32
+    MAGIC, MAX_DELTA, RECORDS, SETTINGS, crc32, delta)
 
 
 class Store:
@@ -45,7 +44,14 @@ class Store:
     ``erase_always``: every write erases the nvm (SAMD51); ``cover``: the
     path of the cover file that keeps the image while an erasing write runs,
     when it can be written (``claim()``, if given, is asked first: True when
-    the code may write the drive)."""
+    the code may write the drive).
+
+    Every write is made in one buffer of IMAGE bytes, ``buf``, allocated
+    here at power-up while the heap is whole: a record before its append,
+    a compaction's image before its write (and the cover's copy).  A save
+    in a game allocates no buffer (a 1 KB one failed in a fragmented heap,
+    issue 50): only the delta, a few small objects and the CRC's integer,
+    ``tests/test_store_micropython.py`` counts them."""
 
     def __init__(self, nvm, erase_always=False, cover=None, claim=None):
         if len(nvm) < IMAGE:
@@ -54,6 +60,9 @@ class Store:
         self.erase_always = erase_always
         self.cover = cover
         self.claim = claim          # claim() -> True when the code may write the drive
+        self.cover_file = None      # the cover file, open once it was found good
+        self.buf = bytearray(IMAGE)     # the one working buffer (class docstring)
+        self.view = memoryview(self.buf)
         self.stats = {"writes": 0, "bytes": 0, "compactions": 0}
         self.gen = None             # generation of our header; None: not ours yet
         self.end = self.limit = 0   # the log's end (next append) and its limit
@@ -69,34 +78,77 @@ class Store:
 
     def _erased(self, start, n):
         """True when the nvm's bytes start..start+n-1 are erased (0xFF): a
-        write there only programs pages, where the board erases only then."""
-        return self.nvm[start:start + n] == b"\xff" * n
+        write there only programs pages, where the board erases only then.
+        Byte by byte: a slice of the nvm is a copy on the heap."""
+        nvm = self.nvm
+        for i in range(start, start + n):
+            if nvm[i] != 0xFF:
+                return False
+        return True
+
+    def _holds(self, start, body):
+        """True when the nvm holds ``body`` at ``start`` (byte by byte)."""
+        nvm = self.nvm
+        for i in range(len(body)):
+            if nvm[start + i] != body[i]:
+                return False
+        return True
 
     def _write(self, offset, data):
         self.nvm[offset:offset + len(data)] = data
         self.stats["writes"] += 1
         self.stats["bytes"] += len(data)
 
-    @staticmethod
-    def _record(tag, body, gen):
-        n = len(body)
-        head = bytes((n,)) if tag < 0x80 else bytes((tag | n >> 8, n & 0xFF))
-        return head + body + crc32(body, crc32(head, gen)).to_bytes(4, "big")
+    def _u32(self, pos, value):
+        """``value`` (a CRC) big-endian at ``buf[pos]``; split once into
+        halves that are small integers (a shift of a 32-bit value on the
+        board makes a new long integer on the heap)."""
+        buf = self.buf
+        hi = value >> 16
+        lo = value & 0xFFFF
+        buf[pos] = hi >> 8
+        buf[pos + 1] = hi & 0xFF
+        buf[pos + 2] = lo >> 8
+        buf[pos + 3] = lo & 0xFF
+
+    def _record(self, pos, tag, body, gen, src=0):
+        """Make the record ``tag [length] body crc32`` in ``buf`` at ``pos``;
+        its end.  ``body`` None: the ``src`` bytes of the nvm from ``src``
+        (an item the image keeps as it is)."""
+        buf = self.buf
+        start = pos
+        n = src[1] if body is None else len(body)
+        if tag < 0x80:
+            buf[pos] = n
+            pos += 1
+        else:
+            buf[pos] = tag | n >> 8
+            buf[pos + 1] = n & 0xFF
+            pos += 2
+        if body is None:
+            nvm = self.nvm
+            at = src[0]
+            for i in range(n):
+                buf[pos + i] = nvm[at + i]
+        else:
+            buf[pos:pos + n] = body
+        pos += n
+        self._u32(pos, crc32(self.view[start:pos], gen))
+        return pos + 4
 
     def _put(self, tag, body, short=None):
         """Save one item (``short``: the game's delta): an append, else a
         compaction.  False when the bytes are already there."""
         at = self.at.get(tag)
-        if at and self.nvm[at[0]:at[0] + at[1]] == body:
+        if at and at[1] == len(body) and self._holds(at[0], body):
             return False
         self.notes.pop(tag, None)
         if self.gen is not None and not self.erase_always:
-            rec = self._record(len(short), short, self.gen) if short else \
-                self._record(tag, body, self.gen)
+            n = self._record(0, len(short), short, self.gen) if short else \
+                self._record(0, tag, body, self.gen)
             start = self.end
-            n = len(rec)
             if start + n <= self.limit and self._erased(start, n):
-                self._write(start, rec)
+                self._write(start, self.view[0:n])
                 self.end = start + n
                 if tag != GAME:
                     self.at[tag] = (start + 2, len(body))
@@ -106,66 +158,75 @@ class Store:
 
     def _compact(self, tag, body):
         """One write of the header and the image (with ``body`` as the new
-        value of ``tag``), then erased bytes up to IMAGE for the log."""
-        nvm = self.nvm
+        value of ``tag``), then erased bytes up to IMAGE for the log; made
+        in ``buf``, whose bytes past the image are 0xFF for the cover."""
+        buf = self.buf
         gen = ((self.gen or 0) + 1) & 0xFFFF
-        recs = []
         items = 0
-        for t, bit in ITEMS:
-            value = body if t == tag else self.game if t == GAME else None
-            at = self.at.get(t)
-            if t != tag and at:
-                value = nvm[at[0]:at[0] + at[1]]
-            if value:
-                recs.append(self._record(t, value, gen))
-                items |= bit
         at = {}
         pos = HEAD
-        for rec in recs:
-            if rec[0] & 0xF0 != GAME:
-                at[rec[0] & 0xF0] = (pos + 2, len(rec) - 6)
-            pos += len(rec)
+        for t, bit in ITEMS:
+            value = body if t == tag else self.game if t == GAME else None
+            old = self.at.get(t) if t != tag else None
+            if value:
+                end = self._record(pos, t, value, gen)
+            elif old:
+                end = self._record(pos, t, None, gen, old)
+            else:
+                continue
+            if t != GAME:
+                at[t] = (pos + 2, end - pos - 6)
+            items |= bit
+            pos = end
         size = pos if self.erase_always else IMAGE
-        buf = bytearray(size)
-        head = MAGIC + bytes((LAYOUT_VERSION, items, gen >> 8, gen & 0xFF, size >> 8, size & 0xFF))
-        buf[0:HEAD] = head + crc32(head).to_bytes(4, "big")
-        pos = HEAD
-        for rec in recs:
-            buf[pos:pos + len(rec)] = rec
-            pos += len(rec)
-        recs = None
-        for i in range(pos, size):
+        buf[0:4] = MAGIC
+        buf[4] = LAYOUT_VERSION
+        buf[5] = items
+        buf[6] = gen >> 8
+        buf[7] = gen & 0xFF
+        buf[8] = size >> 8
+        buf[9] = size & 0xFF
+        self._u32(10, crc32(self.view[0:10]))
+        for i in range(pos, IMAGE):
             buf[i] = 0xFF
         # The cover only for a write that erases: on erased bytes (a new
         # board's first save) nothing is at risk.
         if self.cover and (self.erase_always or not self._erased(0, size)):
-            self._cover(buf)
-        self._write(0, buf)
+            self._cover()
+        self._write(0, self.view[0:size])
         self.stats["compactions"] += 1
         self.gen = gen
         self.at = at
         self.end = pos
         self.limit = size
 
-    def _cover(self, buf):
-        """Write the image into the cover file's window, in place, before the
-        nvm is erased; True if it is there.  A file that is not the one
-        ``make flash`` made (missing, another size, another first line) is
-        left alone: the write goes on without a cover."""
+    def _cover(self):
+        """Write the image (``buf``, IMAGE bytes) into the cover file's
+        window, in place, before the nvm is erased; True if it is there.
+        A file that is not the one ``make flash`` made (missing, another
+        size, another first line) is left alone: the write goes on without
+        a cover.  The file, once found good, stays open for the run: its
+        object (~0.5 KB) is not asked of the heap at every erasing write
+        (the PyBadge's every save), and a heap without room for it at the
+        first gives up the cover, not the save."""
         try:
-            if self.claim is not None and not self.claim():
-                return False
-            import os
-            with open(self.cover, "r+b") as f:
-                if f.read(len(COVER_MAGIC)) != COVER_MAGIC or f.seek(0, 2) != COVER_SIZE:
+            f = self.cover_file
+            if f is None:
+                if self.claim is not None and not self.claim():
                     return False
-                f.seek(COVER_AT)
-                f.write(buf)
-                if len(buf) < IMAGE:
-                    f.write(b"\xff" * (IMAGE - len(buf)))
+                f = open(self.cover, "r+b")
+                if f.read(len(COVER_MAGIC)) != COVER_MAGIC or f.seek(0, 2) != COVER_SIZE:
+                    f.close()
+                    return False
+                self.cover_file = f
+            f.seek(COVER_AT)
+            f.write(self.buf)
+            f.flush()
+            import os
             os.sync()
             return True
-        except (OSError, AttributeError):
+        except (OSError, AttributeError, MemoryError):
+            self.cover_file = None
             return False
 
     # ----- game in progress ---------------------------------------------
@@ -188,7 +249,8 @@ class Store:
 
     def save_game(self, payload):
         """Save the game unless it equals the newest save; True if written."""
-        payload = bytes(payload)
+        if not isinstance(payload, bytes):
+            payload = bytes(payload)
         if not payload:
             raise ValueError("empty game payload")
         if len(payload) > GAME_CAPACITY:

@@ -6,10 +6,9 @@ Only ``Store()`` needs this, once: it imports the module and, on the boards,
 forgets it again right away, so its code does not stay on the heap.
 """
 
-from dws_core.codec import crc32
 from dws_app.lobby.records_store import _patch
 from dws_app.store_format import (COVER_AT, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS,
-                                   LAYOUT_VERSION, MAGIC, RECORDS, SETTINGS)
+                                   LAYOUT_VERSION, MAGIC, RECORDS, SETTINGS, crc32)
 
 # What an item lost means, and what a lost newest change of it means.
 LOST = {SETTINGS: "Settings were damaged; defaults restored",

@@ -20,6 +20,11 @@ the runs of bytes that differ from the game save before it, each ``skip << 2
 ``count`` new bytes, ``skip`` counting the equal bytes before the run.
 """
 
+try:
+    from binascii import crc32      # (C on the boards: a byte costs no heap)
+except ImportError:                 # (a MicroPython built without it)
+    from dws_core.codec import crc32  # noqa: F401  (the same values)
+
 MAGIC = b"DWSN"
 LAYOUT_VERSION = 3
 HEAD = 14
@@ -55,13 +60,18 @@ def delta(old, new):
         if count > MAX_DELTA:
             return None
         while skip > 255:
-            out += b"\xff\xff\x00"
+            out.append(0xFF)
+            out.append(0xFF)
+            out.append(0)
             skip -= 255
         if skip < 63 and count <= 4:
             out.append(skip << 2 | count - 1)
         else:
-            out += bytes((0xFF, skip, count))
-        out += new[i:k + 1]
+            out.append(0xFF)
+            out.append(skip)
+            out.append(count)
+        for j in range(i, k + 1):   # (byte by byte: a slice is a copy on the heap)
+            out.append(new[j])
         if len(out) > MAX_DELTA:
             return None
         i = last = k + 1

@@ -140,62 +140,77 @@ def save_settings(store, settings):
 
 class Records:
     """Per game: games played, best score, boxes shut.  Per player count: a
-    running tally of games and wins per seat (shared wins count for each)."""
+    running tally of games and wins per seat (shared wins count for each).
+    Kept as their RECORDS_SIZE bytes (``data``, the encoding): a records
+    update reads and bumps words in place and allocates little (issue 50)."""
 
-    def __init__(self):
-        n = MAX_GAME_ID + 1
-        self.played = [0] * n
-        self.best = [None] * n
-        self.shut = [0] * n
-        self.tally_games = [0] * (MAX_PLAYERS + 1)
-        self.tally_wins = [[0] * p for p in range(MAX_PLAYERS + 1)]
+    def __init__(self, data=None):
+        if data is None:            # nothing counted: no best score anywhere
+            data = bytearray(RECORDS_SIZE)
+            for gid in range(1, MAX_GAME_ID + 1):
+                data[_game_at(gid) + 2] = NO_BEST >> 8 & 0xFF
+        self.data = data
 
     def game(self, game_id):
         """(games played, best score or None, boxes shut) for one game."""
-        return self.played[game_id], self.best[game_id], self.shut[game_id]
+        at = _game_at(game_id)
+        best = _word(self.data, at + 2)
+        best = best - 0x10000 if best >= 0x8000 else best
+        return (_word(self.data, at), None if best == NO_BEST else best,
+                _word(self.data, at + 4))
 
     def tally(self, players):
         """(games, [wins of seat 0, seat 1, ...]) for games with ``players`` seats."""
-        return self.tally_games[players], list(self.tally_wins[players])
+        at = _tally_at(players)
+        return _word(self.data, at), [_word(self.data, at + 2 + 2 * s) for s in range(players)]
+
+    def set_game(self, game_id, played, best, shut):
+        """Set one game's figures (``best`` None: no best score yet)."""
+        at = _game_at(game_id)
+        _put_word(self.data, at, played)
+        _put_word(self.data, at + 2, (NO_BEST if best is None else best) & 0xFFFF)
+        _put_word(self.data, at + 4, shut)
+
+    def set_tally(self, players, games, wins):
+        """Set the tally of games with ``players`` seats (``wins`` per seat)."""
+        at = _tally_at(players)
+        _put_word(self.data, at, games)
+        for seat in range(players):
+            _put_word(self.data, at + 2 + 2 * seat, wins[seat])
 
     def encode(self):
-        out = bytearray()
-        for gid in range(1, MAX_GAME_ID + 1):
-            best = NO_BEST if self.best[gid] is None else self.best[gid]
-            for v in (self.played[gid], best & 0xFFFF, self.shut[gid]):
-                out.append(v >> 8)
-                out.append(v & 0xFF)
-        for p in range(1, MAX_PLAYERS + 1):
-            for v in [self.tally_games[p]] + self.tally_wins[p]:
-                out.append(v >> 8)
-                out.append(v & 0xFF)
-        return bytes(out)
+        """The records' bytes: ``data`` itself, not a copy (copy to keep)."""
+        return self.data
 
     @classmethod
     def decode(cls, data):
-        """Records from ``encode()`` bytes, or None if the length is wrong."""
+        """Records from ``encode()`` bytes (a bytearray is kept, not
+        copied), or None if the length is wrong."""
         if len(data) != RECORDS_SIZE:
             return None
-        rec = cls()
-        words = [(data[i] << 8) | data[i + 1] for i in range(0, len(data), 2)]
-        pos = 0
-        for gid in range(1, MAX_GAME_ID + 1):
-            best = words[pos + 1]
-            best = best - 0x10000 if best >= 0x8000 else best
-            rec.played[gid] = words[pos]
-            rec.best[gid] = None if best == NO_BEST else best
-            rec.shut[gid] = words[pos + 2]
-            pos += 3
-        for p in range(1, MAX_PLAYERS + 1):
-            rec.tally_games[p] = words[pos]
-            rec.tally_wins[p] = words[pos + 1:pos + 1 + p]
-            pos += 1 + p
-        return rec
+        return cls(data if isinstance(data, bytearray) else bytearray(data))
 
 
-def _bump(v, by=1):
-    v += by
-    return _COUNT_MAX if v > _COUNT_MAX else v
+def _game_at(game_id):
+    return 6 * (game_id - 1)
+
+
+def _tally_at(players):
+    return 6 * MAX_GAME_ID + 2 * (players - 1 + (players - 1) * players // 2)
+
+
+def _word(data, pos):
+    return (data[pos] << 8) | data[pos + 1]
+
+
+def _put_word(out, pos, v):
+    out[pos] = v >> 8
+    out[pos + 1] = v & 0xFF
+
+
+def _bump(data, pos, by=1):
+    v = _word(data, pos) + by
+    _put_word(data, pos, _COUNT_MAX if v > _COUNT_MAX else v)
 
 
 def records_body(rec):
@@ -265,21 +280,24 @@ def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
     for seat in winners:
         if not 0 <= seat < players:
             raise ValueError("bad winner seat")
-    rec.played[game_id] = _bump(rec.played[game_id])
-    rec.shut[game_id] = _bump(rec.shut[game_id], shut)
+    data = rec.data
+    at = _game_at(game_id)
+    _bump(data, at)
+    _bump(data, at + 4, shut)
     new_best = False
     for s in scores or ():
         if s is None:
             continue
         s = -32767 if s < -32767 else (32767 if s > 32767 else s)
-        best = rec.best[game_id]
+        best = rec.game(game_id)[1]
         if best is None or (s < best if low_wins else s > best):
-            rec.best[game_id] = s
+            _put_word(data, at + 2, s & 0xFFFF)
             new_best = True
-    rec.tally_games[players] = _bump(rec.tally_games[players])
-    wins = rec.tally_wins[players]
-    for seat in sorted(set(winners)):
-        wins[seat] = _bump(wins[seat])
+    at = _tally_at(players)
+    _bump(data, at)
+    for seat in range(players):
+        if seat in winners:         # (a shared win counts once for each)
+            _bump(data, at + 2 + 2 * seat)
     return new_best
 
 
@@ -288,8 +306,7 @@ def reset_tally(store, players=None):
     rec, _note = load_records(store)
     for p in range(1, MAX_PLAYERS + 1):
         if players is None or p == players:
-            rec.tally_games[p] = 0
-            rec.tally_wins[p] = [0] * p
+            rec.set_tally(p, 0, [0] * p)
     return save_records(store, rec)
 
 
