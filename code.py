@@ -40,7 +40,7 @@ def wait_for_a(hw):
 # Test-only settings.toml keys (integers) -> App's ``test`` options.
 TEST_KEYS = (("seed", "DWS_TEST_SEED"), ("anim_ms", "DWS_TEST_ANIM_MS"),
              ("heap_log", "DWS_TEST_HEAP_LOG"), ("fail", "DWS_TEST_FAIL"),
-             ("probe", "DWS_TEST_PROBE"))
+             ("probe", "DWS_TEST_PROBE"), ("save_oom", "DWS_TEST_SAVE_OOM"))
 
 
 def test_options():

@@ -14,6 +14,7 @@ from dws_app import app as app_module
 from dws_app.app import App
 from dws_app.lobby.error import ErrorScreen
 from dws_app.lobby.menu import MenuScreen
+from dws_app.levels import failed_here, split
 from dws_app.store import Store
 from sim.play import dws_step, finish_interludes
 from sim.script import Session
@@ -148,7 +149,8 @@ def test_out_of_memory_in_a_game_saves_it_and_continue_brings_it_back():
     assert isinstance(s.app.top, ErrorScreen)
     shown = "\n".join(texts(s.app.top.group))
     assert "Out of memory" in shown and "Continue" in shown and "Your game is saved." in shown
-    assert Store(bytearray(s.hw.nvm.data)).load_game()[0] == newest
+    saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
+    assert failed_here(saved) and split(saved)[1] == newest    # marked: it failed here once
     assert s.app.seats is None and s.app.game is None
     s.press("A")
     assert reloads == [1]                   # the board starts afresh here
@@ -156,6 +158,53 @@ def test_out_of_memory_in_a_game_saves_it_and_continue_brings_it_back():
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
     assert finish_interludes(s).game.checkpoint() == newest
+
+
+def test_out_of_memory_again_at_the_same_checkpoint_offers_the_menu():
+    """The test key save_oom makes every save of a game from its 2nd on
+    (Continue's loaded checkpoint counting as the 1st) run out of memory,
+    as a save that needs what the heap cannot give.  The first failure
+    marks the save and offers Continue; after Continue the same failure,
+    before any new checkpoint, says so and offers the menu instead, and
+    the game stays as it was saved (issue 50: the restart never loops)."""
+    reloads = []
+    s = Session("pico_dice", seed=6)
+    s.app.fresh = lambda: reloads.append(1)
+    s.app.test["save_oom"] = 2
+    s.press("A", "DOWN", "DOWN", "DOWN", "A")
+    game = finish_interludes(s).game
+    first = game.checkpoint()
+    assert Store(bytearray(s.hw.nvm.data)).load_game()[0] == first      # save 1 went
+    play_to_the_error_screen(s, game, random.Random(6))
+    shown = "\n".join(texts(s.app.top.group))
+    assert "Out of memory." in shown and "again" not in shown and "Press A to restart" in shown
+    saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
+    assert failed_here(saved) and split(saved)[1] == first
+    s.press("A")
+    assert reloads == [1] and s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    s.press("A")                            # Continue: the same checkpoint, the same failure
+    game = finish_interludes(s).game
+    assert game.checkpoint() == first
+    play_to_the_error_screen(s, game, random.Random(7))
+    shown = " ".join(texts(s.app.top.group)).replace("\n", " ")
+    assert "Out of memory again at the same point" in shown and "Press A for the menu" in shown
+    assert "Kept as at its last save." in shown
+    assert Store(bytearray(s.hw.nvm.data)).load_game()[0] == saved   # kept, as it was
+    s.press("A")
+    assert reloads == [1, 1] and isinstance(s.app.top, MenuScreen)
+    assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
+    s.app.test.pop("save_oom")
+    s.press("A")                            # with room again, the game goes on from there
+    game = finish_interludes(s).game
+    assert game.checkpoint() == first
+    rnd = random.Random(8)
+    while game.checkpoint() == first:
+        steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+        dws_step(s, rnd.choice(steps or game.legal_steps()))
+        finish_interludes(s)
+    s.app.poll()
+    saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
+    assert not failed_here(saved)           # a new checkpoint drops the mark
 
 
 def test_any_other_error_restarts_without_a_reload():

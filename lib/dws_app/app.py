@@ -48,7 +48,10 @@ class App:
     reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
     animation's length), ``heap_log`` (print ``heap FREE WHERE`` at every
     screen change and checkpoint, and ``nvm GAME RECORDS``), ``probe``
-    (``block N ALLOC`` at the menu), ``fail`` (B on the menu raises).
+    (``block N ALLOC`` at the menu), ``fail`` (B on the menu raises),
+    ``save_oom`` N (every save of a game from its Nth on raises MemoryError,
+    the game's loaded checkpoint counting as its first: a save that runs
+    out of memory, and again after Continue).
     A drive without the keys behaves as a player's (README)."""
 
     AFTER_PRESS = AFTER_PRESS
@@ -111,6 +114,7 @@ class App:
         self.collect_due = False    # a collection after the next frame (memory policy)
         self.new_screen = False     # a screen was shown since the last frame (draw)
         self.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
+        self.game_saves = 0         # saves of the game in play (the test key save_oom)
         self.apply_settings()
 
     def _note(self, note):
@@ -471,6 +475,7 @@ class App:
         self.game_running(True)
         self.game = game
         self.played = True
+        self.game_saves = 0 if fresh else 1     # (the test key save_oom)
         if self.looping:
             self.defer(NEXT_PASS, self.start_seats, fresh)
         else:
@@ -557,14 +562,20 @@ class App:
         data = game.checkpoint()
         if data is None:
             data = game.encode()
-        self._saved = data
         if not game.over:
+            oom = self.test.get("save_oom")
+            if oom:
+                self.game_saves += 1
+                if self.game_saves >= oom:
+                    raise MemoryError("test key DWS_TEST_SAVE_OOM")
+            payload = data
             seats = self.seats
             if seats is not None and seats.game is game:
                 from dws_app.levels import pack
-                data = pack(seats.names, seats.levels, data)
-            self.store.save_game(data)
+                payload = pack(seats.names, seats.levels, data)
+            self.store.save_game(payload)
             self.nvm_log()
+        self._saved = data      # (once written: a save that failed is tried again)
         self.heap_log("checkpoint")
 
     def autosave(self):

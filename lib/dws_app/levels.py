@@ -48,6 +48,10 @@ def level_title(level):
 # ----- the seats in a saved game ---------------------------------------------
 
 META = 0x80            # first byte of a payload with seats (never a game id)
+# First byte of a save at whose checkpoint the game ran out of memory once
+# (``lobby.error.failed``): the next failure there offers the menu instead
+# of Continue again; the next save at a new checkpoint drops it.
+FAILED = 0x81
 
 
 def pack(names, levels, data):
@@ -67,7 +71,10 @@ def pack(names, levels, data):
 
 
 def split(data):
-    """(seat bytes or None, engine bytes); a damaged seat header gives b""."""
+    """(seat bytes or None, engine bytes); a damaged seat header gives b"".
+    A FAILED mark in front is passed over."""
+    if data and data[0] == FAILED:
+        data = data[1:]
     if not data or data[0] != META:
         return None, data
     if len(data) < 2 or len(data) < 2 + data[1]:
@@ -96,6 +103,11 @@ def seat_levels(meta, game_id):
             return None
         out.append(names[b - 1] if b else None)
     return out
+
+
+def failed_here(data):
+    """True when the save ``data`` carries the FAILED mark."""
+    return bool(data) and data[0] == FAILED
 
 
 def game_id(data):
