@@ -20,7 +20,8 @@ from sim.play import dws_step, finish_interludes
 from sim.script import Session
 from test_app_faults import play_to_the_error_screen, texts
 from tools.board import record
-from tools.board.__main__ import evening, games_min_free, menus_after_games
+from tools.board.__main__ import (checkpoint_blocks, evening, games_min_free, menus_after_games,
+                                  saved_games)
 
 def test_a_finished_game_is_let_go_before_the_menu_is_built(monkeypatch):
     """Cargo to its scores against a Strong seat, then A: the menu is built
@@ -303,3 +304,17 @@ def test_the_evening_plans_come_back_to_the_menu(monkeypatch):
     # (the evening shows the scores, the records and the settings by design)
     for screen in ("HelpScreen", "SetupScreen", "SettingsScreen", "PassScreen"):
         assert screen in shown
+
+
+def test_the_probe_after_checkpoints_and_the_saves_across_runs():
+    """lean_mpy's probe lines after checkpoints (not after menus), and the
+    oom plan's oracle: each interpreter run's power-up store."""
+    serial = "\r\n".join((
+        "heap 100 MenuScreen 1 0 0", "block 24576 60000", "nvm 00000000 00000000",
+        "heap 60 checkpoint 2 0 0", "block 4096 70000", "heap 50 DwsScreen 3 0 0",
+        "heap 40 checkpoint 4 0 0", "block 2048 71000", "soft reboot",
+        "\x1b]0;title\x1b\\nvm 1234abcd 00000000", "heap 90 MenuScreen 5 0 0", "soft reboot",
+        "nvm 1234abcd 00000000", ""))
+    assert checkpoint_blocks(serial) == [4096, 2048]
+    assert saved_games(serial) == ["00000000", "1234abcd", "1234abcd"]
+    assert saved_games("heap 1 MenuScreen 1 0 0") == [None]

@@ -48,7 +48,8 @@ class App:
     reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
     animation's length), ``heap_log`` (print ``heap FREE WHERE`` at every
     screen change and checkpoint, and ``nvm GAME RECORDS``), ``probe``
-    (``block N ALLOC`` at the menu), ``fail`` (B on the menu raises),
+    (``block N ALLOC`` at the menu; 2: at every checkpoint too), ``fail``
+    (B on the menu raises),
     ``save_oom`` N (every save of a game from its Nth on raises MemoryError,
     the game's loaded checkpoint counting as its first: a save that runs
     out of memory, and again after Continue).
@@ -183,9 +184,12 @@ class App:
                 seats.think_max = 0
             print("heap", left, where, self.hw.ticks_ms(), think, self.pass_max)
             self.pass_max = 0
-            if where == "MenuScreen" and self.test.get("probe") and \
-                    self.deferred[NEXT_PASS] is not None:
-                # (only before a fresh start: no game meets what it did)
+            probe = self.test.get("probe")
+            if probe and (where == "MenuScreen" and self.deferred[NEXT_PASS] is not None
+                          or where == "checkpoint" and probe >= 2):
+                # (at the menu only before a fresh start: no game meets
+                # what it did; at every checkpoint with probe 2, the
+                # PyBadge-sized heap less its headroom's runs, lean_mpy)
                 from dws_app.heap_probe import largest_block
                 print("block", largest_block(), heap_figures()[1])
 

@@ -44,6 +44,9 @@ CONFIGS = {
     "lean_mpy": ("10", "boot_out.txt", True, 16384 + 24 * 1024),
 }
 MAIN = "cp10_mpy"
+# Test keys a configuration adds to every plan's: lean_mpy probes the
+# largest free block at every checkpoint (board.largest_block_bytes).
+CONFIG_KEYS = {"lean_mpy": {"probe": 2}}
 # The configuration whose drive is a bundle's zip unzipped (issue 31), not
 # written by make flash directly.
 BUNDLE_CONFIG = "cp9_mpy"
@@ -202,7 +205,8 @@ def run_plan(config, drive, name, recorders, cut_spec=None, how="whole"):
     shutil.rmtree(out_dir, ignore_errors=True)
     result = {"config": config, "plan": name, "how": how, "ok": True, "emu_s": 0.0, "wall_s": 0.0, "menus": [],
               "games": {},
-              "min_free": None, "error": "", "thinks": [], "pass_max": 0, "presses": [],
+              "min_free": None, "error": "", "thinks": [], "blocks": [], "pass_max": 0,
+              "presses": [],
               "boot_ms": [],
               "nvm_erases": 0, "cuts": [], "drive_files": {}, "layout": None}
     flash = None
@@ -218,7 +222,8 @@ def run_plan(config, drive, name, recorders, cut_spec=None, how="whole"):
                os.path.join(ROOT, "tools", "board", "replay.mjs"), "--out", part, "--quiet",
                "--uf2", firmware(CONFIGS[config][0]), "--max-emu-s", "3000"]
         if flash is None:
-            image = drive_image(config, drive, rec.test, "%s-%d" % (name, k))
+            keys = dict(rec.test, **CONFIG_KEYS.get(config, {}))
+            image = drive_image(config, drive, keys, "%s-%d" % (name, k))
             cmd += ["--fs", image]
             if cut_spec:
                 with open(image, "rb") as f:
@@ -242,6 +247,7 @@ def run_plan(config, drive, name, recorders, cut_spec=None, how="whole"):
         for game, low in figures["games"].items():
             result["games"][game] = min(result["games"].get(game, low), low)
         result["thinks"] += figures["thinks"]
+        result["blocks"] += figures["blocks"]
         result["pass_max"] = max(result["pass_max"], figures["pass_max"])
         result["presses"] += figures["presses"]
         result["nvm_erases"] += figures["nvm_erases"] or 0
@@ -305,6 +311,7 @@ def read_run(part):
     thinks = [(GAME_KEYS[int(g)], lv, int(ms))
               for g, lv, ms in re.findall(r"think (\d+) (\w+) (\d+)", serial)]
     passes = [int(ms) for ms in re.findall(r"heap -?\d+ \S+ \d+ \d+ (\d+)", serial)]
+    blocks = checkpoint_blocks(serial)
     emu = re.findall(r"end: emulated ([\d.]+) s", events)
     erases = re.findall(r"nvm sector: (\d+) erases", events)
     replay = {}
@@ -314,9 +321,15 @@ def read_run(part):
     return {"min_free": min(frees) if frees else None, "menus": menus, "games": games,
             "emu_s": float(emu[-1]) if emu else 0.0,
             "ok": "RESULT: OK" in events,
-            "thinks": thinks, "pass_max": max(passes or [0]),
+            "thinks": thinks, "blocks": blocks, "pass_max": max(passes or [0]),
             "nvm_erases": int(erases[-1]) if erases else None,
             "boot_ms": replay.get("boot_ms"), "presses": replay.get("presses", [])}
+
+
+def checkpoint_blocks(serial):
+    """The probe's largest block after each checkpoint's heap line (the
+    probe key at 2, lean_mpy)."""
+    return [int(b) for b in re.findall(r"heap -?\d+ checkpoint [^\n]*\n+block (\d+)", serial)]
 
 
 # Screens shown between games: a menu after one of these is not a menu
@@ -561,6 +574,16 @@ def evening(results, bench):
     return failed
 
 
+def saved_games(serial):
+    """The game CRC of each interpreter run's first ``nvm`` line (its
+    power-up's store), None for a run without one."""
+    out = []
+    for run in serial.split("soft reboot"):
+        m = re.search(r"nvm ([0-9a-f]{8}) ", run)
+        out.append(m.group(1) if m else None)
+    return out
+
+
 def oom_kept(results):
     """The oom plan: the save the first failure left (the second
     interpreter's power-up ``nvm`` line) is the one the menu after the
@@ -570,9 +593,7 @@ def oom_kept(results):
         if r["plan"] != "oom" or not r["ok"]:
             continue
         with open(os.path.join(OUT, r["config"], "oom", "0", "serial.log"), errors="replace") as f:
-            runs = f.read().split("soft reboot")
-        games = [m.group(1) if m else None for m in (
-            re.search(r"nvm ([0-9a-f]{8}) ", run) for run in runs)]
+            games = saved_games(f.read())
         if len(games) != 3 or games[1] in (None, "00000000") or games[1] != games[2]:
             failed.append({"plan": "oom", "error": "%s: the saved game across the two "
                            "failures: %s" % (r["config"], games)})
@@ -605,6 +626,10 @@ def report(results, args, cut_results=()):
         bench[key] = min(bench.get(key, r["min_free"]), r["min_free"])
         key = "board.emu_s.%s.%s" % (game, r["config"])
         bench[key] = round(bench.get(key, 0) + r["emu_s"], 1)
+    for r in results:
+        if r["blocks"]:
+            key = "board.largest_block_bytes.%s.%s" % (r["plan"], r["config"])
+            bench[key] = min(r["blocks"])
     failed += evening(results, bench)
     failed += oom_kept(results)
     bench.update(speed(results))
