@@ -53,10 +53,11 @@ bench: setup
 bench-mc: setup
 	$(PY) -m bench.dws_mc $(ARGS)
 
-play: setup
+# The simulator is Python only: no Node (the MicroPython interpreter).
+play: $(PY_STAMP)
 	$(PY) -m sim $(ARGS)
 
-screenshots: setup
+screenshots: $(PY_STAMP)
 	$(PY) -m sim.screenshots
 
 flash: setup

@@ -1,7 +1,8 @@
 """``python -m sim [--profile pybadge|pico_dice] [--seed N]``: play in a window.
 
 ``--headless --keys "A DOWN A ..." --out file.png`` plays a scripted session
-without a window and writes a picture (screen plus LEDs); ``python -m
+without a window and writes a picture (screen plus LEDs); ``--keys`` or
+``--out`` alone mean the same (they imply ``--headless``).  ``python -m
 sim.screenshots`` writes every screen.  The nvm is kept in
 out/sim-<profile>-nvm.bin, so Continue works across runs.
 
@@ -21,14 +22,23 @@ def parse(argv):
     ap = argparse.ArgumentParser(prog=PROG)
     ap.add_argument("--profile", choices=("pybadge", "pico_dice"), default="pybadge")
     ap.add_argument("--seed", type=int, default=None, help="reproducible dice")
-    ap.add_argument("--headless", action="store_true", help="no window: play --keys, write --out")
-    ap.add_argument("--keys", default="", help="buttons to press, e.g. 'A DOWN A'")
+    ap.add_argument("--headless", action="store_true",
+                    help="no window: play --keys, write --out (implied by either)")
+    ap.add_argument("--keys", default=None, help="buttons to press, e.g. 'A DOWN A'")
     ap.add_argument("--out", default=None, help="picture to write (headless; .png, .bmp, ...)")
     ap.add_argument("--nvm", default=None, help="nvm file (default out/sim-PROFILE-nvm.bin)")
     ap.add_argument("--scale", type=int, choices=range(1, 7), default=None,
                     help="window scale (default 3 for pybadge, 2 for pico_dice, "
                          "less on a small screen)")
-    return ap.parse_args(argv)
+    return implied_headless(ap.parse_args(argv))
+
+
+def implied_headless(args):
+    """--keys and --out only mean something without a window: either one
+    asks for a headless run, as --headless does."""
+    args.headless = args.headless or args.keys is not None or args.out is not None
+    args.keys = args.keys or ""
+    return args
 
 
 def _folder(path):

