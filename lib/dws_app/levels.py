@@ -59,15 +59,10 @@ def pack(names, levels, data):
     (``names``: the game's levels, weakest first)."""
     if not levels or not any_device(levels):
         return data
-    n = len(levels)
-    out = bytearray(2 + n + len(data))     # (one buffer: a save allocates little)
-    out[0] = META
-    out[1] = n
-    for i in range(n):
-        lv = levels[i]
-        out[2 + i] = 0 if lv is None else names.index(lv) + 1
-    out[2 + n:] = data
-    return bytes(out)
+    out = bytearray([META, len(levels)])
+    for lv in levels:
+        out.append(0 if lv is None else names.index(lv) + 1)
+    return bytes(out) + bytes(data)
 
 
 def split(data):

@@ -60,9 +60,7 @@ class Store:
         self.erase_always = erase_always
         self.cover = cover
         self.claim = claim          # claim() -> True when the code may write the drive
-        self.cover_file = None      # the cover file, open once it was found good
         self.buf = bytearray(IMAGE)     # the one working buffer (class docstring)
-        self.view = memoryview(self.buf)
         self.stats = {"writes": 0, "bytes": 0, "compactions": 0}
         self.gen = None             # generation of our header; None: not ours yet
         self.end = self.limit = 0   # the log's end (next append) and its limit
@@ -111,10 +109,10 @@ class Store:
         buf[pos + 2] = lo >> 8
         buf[pos + 3] = lo & 0xFF
 
-    def _record(self, pos, tag, body, gen, src=0):
+    def _record(self, pos, tag, body, gen, src=None):
         """Make the record ``tag [length] body crc32`` in ``buf`` at ``pos``;
-        its end.  ``body`` None: the ``src`` bytes of the nvm from ``src``
-        (an item the image keeps as it is)."""
+        its end.  ``body`` None: the nvm's bytes at ``src`` (offset,
+        length: an item the image keeps as it is)."""
         buf = self.buf
         start = pos
         n = src[1] if body is None else len(body)
@@ -133,7 +131,7 @@ class Store:
         else:
             buf[pos:pos + n] = body
         pos += n
-        self._u32(pos, crc32(self.view[start:pos], gen))
+        self._u32(pos, crc32(memoryview(buf)[start:pos], gen))
         return pos + 4
 
     def _put(self, tag, body, short=None):
@@ -148,7 +146,7 @@ class Store:
                 self._record(0, tag, body, self.gen)
             start = self.end
             if start + n <= self.limit and self._erased(start, n):
-                self._write(start, self.view[0:n])
+                self._write(start, memoryview(self.buf)[0:n])
                 self.end = start + n
                 if tag != GAME:
                     self.at[tag] = (start + 2, len(body))
@@ -186,14 +184,14 @@ class Store:
         buf[7] = gen & 0xFF
         buf[8] = size >> 8
         buf[9] = size & 0xFF
-        self._u32(10, crc32(self.view[0:10]))
+        self._u32(10, crc32(memoryview(buf)[0:10]))
         for i in range(pos, IMAGE):
             buf[i] = 0xFF
         # The cover only for a write that erases: on erased bytes (a new
         # board's first save) nothing is at risk.
         if self.cover and (self.erase_always or not self._erased(0, size)):
             self._cover()
-        self._write(0, self.view[0:size])
+        self._write(0, memoryview(buf)[0:size])
         self.stats["compactions"] += 1
         self.gen = gen
         self.at = at
@@ -204,29 +202,21 @@ class Store:
         """Write the image (``buf``, IMAGE bytes) into the cover file's
         window, in place, before the nvm is erased; True if it is there.
         A file that is not the one ``make flash`` made (missing, another
-        size, another first line) is left alone: the write goes on without
-        a cover.  The file, once found good, stays open for the run: its
-        object (~0.5 KB) is not asked of the heap at every erasing write
-        (the PyBadge's every save), and a heap without room for it at the
-        first gives up the cover, not the save."""
+        size, another first line) is left alone, and a heap without room
+        for the open file (160 bytes on the Pico) gives up the cover: the
+        write goes on without it."""
         try:
-            f = self.cover_file
-            if f is None:
-                if self.claim is not None and not self.claim():
-                    return False
-                f = open(self.cover, "r+b")
-                if f.read(len(COVER_MAGIC)) != COVER_MAGIC or f.seek(0, 2) != COVER_SIZE:
-                    f.close()
-                    return False
-                self.cover_file = f
-            f.seek(COVER_AT)
-            f.write(self.buf)
-            f.flush()
+            if self.claim is not None and not self.claim():
+                return False
             import os
+            with open(self.cover, "r+b") as f:
+                if f.read(len(COVER_MAGIC)) != COVER_MAGIC or f.seek(0, 2) != COVER_SIZE:
+                    return False
+                f.seek(COVER_AT)
+                f.write(self.buf)
             os.sync()
             return True
         except (OSError, AttributeError, MemoryError):
-            self.cover_file = None
             return False
 
     # ----- game in progress ---------------------------------------------

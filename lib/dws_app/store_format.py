@@ -60,18 +60,13 @@ def delta(old, new):
         if count > MAX_DELTA:
             return None
         while skip > 255:
-            out.append(0xFF)
-            out.append(0xFF)
-            out.append(0)
+            out += b"\xff\xff\x00"
             skip -= 255
         if skip < 63 and count <= 4:
             out.append(skip << 2 | count - 1)
         else:
-            out.append(0xFF)
-            out.append(skip)
-            out.append(count)
-        for j in range(i, k + 1):   # (byte by byte: a slice is a copy on the heap)
-            out.append(new[j])
+            out += bytes((0xFF, skip, count))
+        out += new[i:k + 1]
         if len(out) > MAX_DELTA:
             return None
         i = last = k + 1

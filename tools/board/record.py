@@ -255,6 +255,9 @@ GAMES = {
     "dws5": (1, ("strong", "normal", "strong", "normal", "strong"), {}, 11),
     "dws2": (1, (None, None), {}, 12),
     "stb12": (2, (None, "shut", None, "strong"), {"tiles": 12}, 13),
+    # The setup's defaults (two players): where the PyBadge-sized heap less
+    # its headroom ran out of memory in a save (issue 50, lean_mpy).
+    "stb": (2, (None, None), {}, 18),
     "stbtog": (2, (None, "easy", "strong"), {"mode": "together"}, 14),
     "dicedout": (3, (None, "normal", None, "strong"), {}, 15),
     "cargo": (4, (None, "normal", None, "expert"), {}, 16),
@@ -265,6 +268,7 @@ GAMES = {
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}
 # The game each bench key <game> takes its figures from.
 BENCH_GAME = {"dws5": "dws", "dws2": "dws", "continue": "dws", "stb12": "stb", "stbtog": "stb",
+              "stb": "stb",
               "dicedout": "dicedout", "cargo": "cargo", "dice": "dice"}
 
 

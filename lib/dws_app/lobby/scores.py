@@ -14,7 +14,6 @@ def final(app, game):
     screen is drawn: the writes made the open 540-660 ms on the Pico.  A
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
-    from dws_app.lobby.records_store import count_game, load_records
     app.game_running(False)
     app.game = None
     shown = game.final_scores()
@@ -24,7 +23,16 @@ def final(app, game):
         for p in range(len(scores)):
             if seats.device(p):
                 scores[p] = None
+    seats = None
     ranking = game.ranking()
+    # Nothing of the play is needed any more: its tables, seats (bots) and
+    # the pass screen go before the scores screen is built (they made the
+    # scores the lowest point of a whole game, 10 KB below its turns), and
+    # its code (the menu after starts afresh); before the records' code
+    # too (in the PyBadge-sized heap less its headroom, importing the
+    # games' list beside the play's code ran out of memory, issue 50).
+    app.let_play_go()
+    from dws_app.lobby.records_store import count_game, load_records
     records = load_records(app.store)[0]
     from dws_core.games import LOW_WINS, RECORDED, row
     kind = row(game.GAME_ID)
@@ -32,11 +40,6 @@ def final(app, game):
     if kind[RECORDED]:
         best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                           low_wins=kind[LOW_WINS], shut=game.counted())
-    # Nothing of the play is needed any more: its tables, seats (bots) and
-    # the pass screen go before the scores screen is built (they made the
-    # scores the lowest point of a whole game, 10 KB below its turns), and
-    # its code (the menu after starts afresh).
-    app.let_play_go()
     if app.looping:
         app.defer(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
     else:
