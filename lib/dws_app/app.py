@@ -503,8 +503,8 @@ class App:
             self.build_under(cls)
             return
         self.stack = []             # the menu is rebuilt by home()
-        if not fresh and game.players > 1 and not (self.seats is not None and
-                                                   self.seats.device(game.current)):
+        if not fresh and game.players > 1 and not (self.seats is not None and (
+                self.seats.device(game.current) or self.lone_human())):
             # A resumed game at a player's turn: the hand-over first, and the
             # game screen built under it a pass later, after the hand-over's
             # frame, while the device changes hands (Continue: ~40 ms less).
@@ -599,8 +599,9 @@ class App:
         """"Pass to player N" over the current screen; ``after()`` runs on A.
         The screen is built once and reused for every turn; a device-played
         seat needs none, nor the human who played last when only device
-        seats played since (``SeatPlayer.hands_back``), nor the first turn
-        after a start card (``begin_game``)."""
+        seats played since (``SeatPlayer.hands_back``), nor a lone human
+        against device seats, nor the first turn after a start card
+        (``begin_game``)."""
         if self.handed == seat or (self.seats is not None and self.seats.device(seat)):
             after()
             return
@@ -613,9 +614,20 @@ class App:
             else:
                 hand_back(after)
             return
+        if self.lone_human():
+            # A lone human against device seats holds the device already:
+            # their first turn needs no hand-over (whose screen, built
+            # there, took 2 KB of the game's lowest point, issue 50).
+            after()
+            return
         screen = self.pass_screen()
         screen.prepare(seat, info, after)
         self.push(screen)
+
+    def lone_human(self):
+        """True when the game in play has one human seat, the others the
+        device's: nobody to pass the device to."""
+        return self.seats is not None and self.seats.levels.count(None) < 2
 
     def pass_screen(self):
         """The hand-over screen, built at its first use and kept for every

@@ -38,7 +38,7 @@ def failed(app, e, low):
             if game.checkpoint() is not app._saved:
                 app.save_game(game)
         except Exception as e2:     # (the store keeps its last complete save)
-            print(repr(e2))
+            print("save not written:", e2)
     again = False
     if low:                         # the game's tables go too
         app.seats = None
@@ -72,7 +72,7 @@ def mark_failed(store):
     try:
         store.save_game(bytes((FAILED,)) + data)
     except Exception as e:          # (the save stays as it was, unmarked)
-        print(repr(e))
+        print("save not marked:", e)
     return False
 
 
