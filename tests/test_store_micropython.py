@@ -39,6 +39,8 @@ class Nvm:
             self.budget -= n
         self.data[key.start:key.stop] = value
 
+'''
+BLOB = r'''
 
 def blob(n, seed):
     out = bytearray(n)
@@ -47,7 +49,8 @@ def blob(n, seed):
         x = (x * 1103515245 + 12345) & 0x7FFFFFFF
         out[i] = x >> 16 & 0xFF
     return bytes(out)
-
+'''
+SCENARIO += BLOB + r'''
 
 nvm = Nvm(b"\xff" * 4096)
 s = Store(nvm)
@@ -118,16 +121,7 @@ ALLOCATIONS = r'''
 import gc
 from dws_app.store import Store
 from dws_app.lobby.records_store import record_game, save_settings
-
-
-def blob(n, seed):
-    out = bytearray(n)
-    x = seed
-    for i in range(n):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        out[i] = x >> 16 & 0xFF
-    return bytes(out)
-
+''' + BLOB + r'''
 
 def cost(label, fn, store=None):
     """Print what ``fn()`` allocated; with ``store``, labelled "compaction"
