@@ -68,7 +68,7 @@ def pack(names, levels, data):
 def split(data):
     """(seat bytes or None, engine bytes); a damaged seat header gives b"".
     A FAILED mark in front is passed over."""
-    if data and data[0] == FAILED:
+    if failed_here(data):
         data = data[1:]
     if not data or data[0] != META:
         return None, data

@@ -285,12 +285,13 @@ def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
     _bump(data, at)
     _bump(data, at + 4, shut)
     new_best = False
+    best = rec.game(game_id)[1]
     for s in scores or ():
         if s is None:
             continue
         s = -32767 if s < -32767 else (32767 if s > 32767 else s)
-        best = rec.game(game_id)[1]
         if best is None or (s < best if low_wins else s > best):
+            best = s
             _put_word(data, at + 2, s & 0xFFFF)
             new_best = True
     at = _tally_at(players)
