@@ -220,6 +220,17 @@ def test_a_corrupt_sheet_leaves_the_terminal_font(monkeypatch, tmp_path, body):
     check_terminal_font_scores(Session("pybadge", seed=1))
 
 
+def test_no_room_for_the_sheet_leaves_the_terminal_font(monkeypatch):
+    """In a PyBadge-sized heap less 24 KB the sheet's 3,240-byte block may
+    not be there (issue 50): the winner's line stays in the terminal font."""
+    import dws_app.dice_art
+
+    def no_room(*args):
+        raise MemoryError("memory allocation failed, allocating 3240 bytes")
+    monkeypatch.setattr(dws_app.dice_art, "read_sheet", no_room)
+    check_terminal_font_scores(Session("pybadge", seed=1))
+
+
 def test_a_character_beyond_the_sheet_keeps_the_terminal_font():
     s = Session("pybadge", seed=1)
     title = bigtype.BigText(ui.Screen(s.app), 0, "P1 caf\u00e9", theme.ACCENT)

@@ -9,9 +9,10 @@ bitmap_label over adafruit_bitmap_font's PCF loader drew "Player 3 wins!"
 in 317 ms, of which importing the two libraries took 188: the scores' pass
 ran 468-527 ms where a pass may keep the screen frozen 300 (hardware.md).
 The sheet is read once a scores screen (~3 KB while it lives).  Where the
-sheet is missing or not ours, or the text is wider than the screen or
-holds a character beyond the sheet, the terminal font's ``ui.Text`` stands
-in, without a traceback."""
+sheet is missing or not ours, the heap has no block for it (3,240 bytes,
+in a PyBadge-sized heap less 24 KB), or the text is wider than the screen
+or holds a character beyond the sheet, the terminal font's ``ui.Text``
+stands in, without a traceback."""
 
 import displayio
 
@@ -35,7 +36,8 @@ def fits(text):
 
 def draw(text, color):
     """``text`` in the large type as a TileGrid in ``color``, or None: no
-    sheet or not ours, a character beyond it, or a text too wide."""
+    sheet or not ours, no room for it, a character beyond it, or a text
+    too wide."""
     if not fits(text):
         return None
     for c in text:
@@ -44,7 +46,7 @@ def draw(text, color):
     from dws_app.dice_art import read_sheet
     try:
         glyphs = read_sheet(SHEET, ADVANCE * (LAST - FIRST + 1), HEIGHT)
-    except (OSError, ValueError):
+    except (OSError, ValueError, MemoryError):
         return None
     palette = displayio.Palette(2)
     palette.make_transparent(0)
