@@ -74,23 +74,69 @@ def test_the_roll_off_is_on_the_card_not_held_on_the_game_screen(title):
     assert "Roll-off" not in top.msg1.shown()
 
 
-def test_a_device_first_player_is_announced_and_plays_after_a():
+def to_lone_card(s, title, seat_types):
+    """As ``to_card``, for a line-up of at most one human: the start card
+    as its frame shows it (the press's pass only; it goes on by itself)."""
+    setup = open_setup(s, title)
+    while setup.players != len(seat_types):
+        s.press("RIGHT")
+    s.press("DOWN")
+    for k in seat_types:
+        s.press(*["RIGHT"] * k)
+        s.press("A")
+    while setup.rows[setup.menu.index] != "start":
+        s.press("DOWN")
+    s.hw.keys.tap("A")
+    s.app.poll()                    # the press's pass: the card's frame
+    assert on_start_card(s)
+    return s.screen
+
+
+def test_a_device_first_player_is_announced_and_the_card_goes_on_by_itself():
     s = Session("pybadge", seed=3)
     # Dice Wide Shut: the first player is drawn; both seats Strong so that
     # whoever it is, a device plays first.
-    card = to_card(s, "Dice Wide Shut", (3, 3))
+    card = to_lone_card(s, "Dice Wide Shut", (3, 3))
     game = s.app.game
-    text = card_text(card)
-    assert text[0] == "First to play"
-    assert text[1] == "PLAYER %d" % (game.current + 1)
-    assert text[3] == "Device, strong"
-    assert s.app._pass_screen is card
-    s.press("A")
-    assert isinstance(s.screen, GameScreen)
-    assert s.app._pass_screen is None     # no hand-over ahead: not kept
+    assert card_text(card) == ["First to play", "PLAYER %d" % (game.current + 1),
+                               "Dice Wide Shut", "Device, strong", ""]
+    app = s.app
+    while app.pending(app.NEXT_PASS) is not None:
+        app.poll()                  # no key: the seats, then the game's screen
+    assert isinstance(s.screen, GameScreen) and app.stack == [s.screen]
+    assert app._pass_screen is None     # no hand-over ahead: not kept
     before = game.checkpoint()
     s.wait(20000)
     assert game.checkpoint() is not before    # the device seats played on
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_lone_human_gets_no_ready_card_and_their_game_is_built_without_it(profile):
+    """One human against device seats holds the device already (issue 52):
+    the card says who plays first, with no key, and goes on by itself; the
+    game's screen is built after the card is let go, not under it (issue
+    50: its heap is the game's)."""
+    s = Session(profile, seed=5)
+    card = to_lone_card(s, "Dice Wide Shut", (0, 3, 3, 3, 3))
+    game = s.app.game
+    text = card_text(card)
+    assert text[0] == "First to play" and text[-1] == ""
+    assert text[1] == "PLAYER %d" % (game.current + 1)
+    app = s.app
+    built = []
+    let_go = app.let_card_go
+
+    def watched():
+        let_go()
+        built.append(list(app.stack))
+    app.let_card_go = watched
+    while app.pending(app.NEXT_PASS) is not None:
+        app.poll()
+    assert built == [[]]            # the card gone before the screen was built
+    assert isinstance(s.screen, GameScreen) and app.stack == [s.screen]
+    assert app._pass_screen is None and s.app.last_error is None
+    s.wait(20000)                   # the device seats play up to the human
+    assert isinstance(s.screen, GameScreen) and game.current == 0
 
 
 def test_nothing_of_the_game_is_made_before_the_cards_frame():

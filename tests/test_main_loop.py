@@ -82,7 +82,8 @@ def test_device_seats_start_in_a_pass_of_their_own(monkeypatch):
     assert log == [("pass", "PassScreen", True), ("frame",), ("frame",), ("collect",), ("rest",),
                    ("pass", "PassScreen", True), ("start", "PassScreen"),
                    ("pass", "PassScreen", True),
-                   ("pass", "PassScreen", False), ("frame",), ("collect",), ("rest",)]
+                   # a lone human's card goes on by itself: the game's frame
+                   ("pass", "DwsScreen", False), ("frame",), ("frame",), ("collect",), ("rest",)]
     assert s.app.seats.levels == [None, "strong"] and not s.app.seats.starting
     assert isinstance(s.app.stack[0], GameScreen)
 

@@ -381,13 +381,28 @@ class App:
     def fail(self, e):
         """The last resort inside the app: a short message and "press A to
         restart" (``dws_app.lobby.error.failed``: the game saved first).  Out of
-        memory, the screens go first, so that the error's code finds room."""
+        memory, the screens go first, then the game is saved while its seats
+        (their levels are in the save) are here, then the seats, tables and
+        play code go, so that the error's code finds room (in a PyBadge-sized
+        heap less 24 KB its import failed once beside them, issue 50)."""
         self.last_error = e
         low = isinstance(e, MemoryError)
         if low:
             self.stack = []
             self._pass_screen = None
             self.display.root_group = self.blank
+            collect()
+            game = self.game
+            if game is not None and not game.over and game.checkpoint() is not self._saved:
+                try:
+                    self.save_game(game)
+                except Exception as e2:     # (the store keeps its last complete save)
+                    print("save not written:", e2)
+                    self._saved = game.checkpoint()     # (not again without the seats)
+            self.seats = None
+            drop_tables()
+            if self.forgets:
+                forget(imported(PLAY))
             collect()
         from dws_app.lobby.error import failed
         failed(self, e, low)
@@ -500,8 +515,10 @@ class App:
         self.forget_between_games()     # (the catalog too: read once a game)
         if self.carded:             # under the start card, for its A (``begin_game``)
             self.carded = False
-            self.build_under(cls)
-            return
+            if not self.lone_human():
+                self.build_under(cls)
+                return
+            self.let_card_go()
         self.stack = []             # the menu is rebuilt by home()
         if not fresh and game.players > 1 and not (self.seats is not None and (
                 self.seats.device(game.current) or self.lone_human())):
@@ -519,7 +536,7 @@ class App:
         self.push(screen)
         screen.begin_turn(fresh)
 
-    def start_card(self, game, info, device, after=None):
+    def start_card(self, game, info, device, after=None, alone=False):
         """A new game of 2+ players opens on this card: who plays first, in
         the hand-over's words ("Pass the device to PLAYER 2", or "First to
         play" for a device seat), with the roll-off that chose them.  It is
@@ -528,12 +545,30 @@ class App:
         under it, while the device changes hands (a start was 580-850 ms on
         the Pico, the card ~400).  Its A stands in for the first turn's
         hand-over or roll-off (``begin_game``; ``after``: a resumed game's
-        ``resume_turn``, Continue's card being its hand-over)."""
+        ``resume_turn``, Continue's card being its hand-over).  ``alone``:
+        one human against device seats (or none), who holds the device
+        already: the card says who plays first and goes on by itself
+        (``let_card_go``)."""
         card = self.pass_screen()
-        card.prepare(game.current, info, after or self.begin_game,
-                     "First to play" if device else None)
+        line = None
+        if device or alone:
+            line = "Your turn" if after is not None else "First to play"
+        card.prepare(game.current, info, after or self.begin_game, line, not alone)
         self.carded = True
         self.push(card)
+
+    def let_card_go(self):
+        """A lone human's start card goes on by itself once the seats are
+        made: its screen and code go before the game's screen is built
+        (the panel keeps the card's picture until the game's frame).  Built
+        under the card, Dice Wide Shut with four Strong seats did not start
+        in a PyBadge-sized heap less 24 KB (issue 50)."""
+        self.display.root_group = self.blank
+        self.stack = []
+        self._pass_screen = None
+        if self.forgets:
+            forget(("dws_app.play.pass_screen",))
+        collect()
 
     def begin_game(self):
         """A on the start card: the first turn on the game's screen (under

@@ -83,7 +83,8 @@ def continue_game(app):
             # on the Pico with them before its frame).
             from dws_app.play.pass_screen import turn_lines
             app.game = game
-            app.start_card(game, turn_lines(game), None, app.resume_turn)
+            app.start_card(game, turn_lines(game), None, app.resume_turn,
+                           alone=levels is not None and levels.count(None) < 2)
             app.defer(app.NEXT_PASS, seat_resumed, app, game, levels)
             return
         seat_resumed(app, game, levels)

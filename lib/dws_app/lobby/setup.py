@@ -169,9 +169,11 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
     if players > 1 and app.looping:
-        level = seats[game.current] if seats and game.current < len(seats) else None
+        levels = [seats[p] if seats and p < len(seats) else None for p in range(players)]
+        level = levels[game.current]
         app.game = game
-        app.start_card(game, card_lines(game, title_of(game_id), level), level)
+        app.start_card(game, card_lines(game, title_of(game_id), level), level,
+                       alone=levels.count(None) < 2)
         app.defer(app.NEXT_PASS, seat_game, app, game, seats)
         return
     seat_game(app, game, seats)

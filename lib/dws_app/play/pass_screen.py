@@ -18,6 +18,7 @@ BAND = 8        # logical pixels: the top and bottom bands
 NAME_Y = 42     # logical y of "PLAYER N" (below "Pass the device to", row 2)
 PASS = "Pass the device to"
 LINE1 = len(PASS)   # its width: a game's start card says what it is there
+READY = "A: I'm ready"
 
 
 def dws_lines(g):
@@ -70,15 +71,15 @@ class PassScreen(ui.Screen):
         self.name = ui.Text(self.root, (ui.WIDTH + 4 - 8 * 2 * ui.CW) // 2, NAME_Y, 8,
                             theme.PLAYER[0], scale=2)
         self.info = ui.Text(self.root, 2, NAME_Y + 2 * ui.LH + 2, ui.COLS, theme.DIM, lines=2)
-        ready = "A: I'm ready"
-        self.footer = ui.Text(self.root, 2 + (ui.COLS - len(ready)) // 2 * ui.CW,
-                              bottom - ui.LH - 1, len(ready), theme.FG, ready)
+        self.footer = ui.Text(self.root, 2 + (ui.COLS - len(READY)) // 2 * ui.CW,
+                              bottom - ui.LH - 1, len(READY), theme.FG, READY)
         self.seat = 0
         self.after = None
 
-    def prepare(self, seat, info, after, line=None):
+    def prepare(self, seat, info, after, line=None, ready=True):
         """Show ``seat``'s hand-over (``line``: the top line, else PASS)
-        with ``info``'s lines; A calls ``after``."""
+        with ``info``'s lines; A calls ``after``.  Not ``ready``: a card
+        that goes on by itself (a lone human's start card) shows no key."""
         self.seat = seat
         self.after = after
         self.line1.text = ui.centre(line or PASS, LINE1)
@@ -88,6 +89,7 @@ class PassScreen(ui.Screen):
         self.name.color = colour
         self.name.text = "PLAYER %d" % (seat + 1)
         self.info.text = "\n".join(ui.centre(t, ui.COLS - 1) for t in info)
+        self.footer.text = READY if ready else ""
         self.app.leds.fill(colour)
         self.app.leds.show()
 
