@@ -506,9 +506,10 @@ def storm_plan(presses=STORM_PRESSES, seed=52, pauses=STORM_PAUSES_MS):
         top = rec.app.top
         name = rec.screen_name
         if name == "MenuScreen":
-            if not entries:     # every entry once a round, in a random order
+            if not entries:     # every entry once a round, in a random order,
+                # the settings first (a round may outlast the storm's presses)
                 entries = list(range(len(top.menu.items)))
-                entries.sort(key=lambda _e: rnd.random())
+                entries.sort(key=lambda e: (top.actions[e][0] == "settings", rnd.random()))
             target = min(entries.pop(), len(top.menu.items) - 1)
             while top.menu.index != target:
                 rec.press("DOWN")
