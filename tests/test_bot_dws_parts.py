@@ -128,3 +128,21 @@ def test_only_a_game_of_one_to_three_players_uses_the_others_module(monkeypatch)
         assert bot_dws.weighs_others(game) is used
         assert bot_dws.turn(game, "strong", Rng(1))
         assert ("dws_core.bot_dws_race" in sys.modules) is used, players
+
+
+def test_a_device_decision_leaves_the_hints_words_unloaded(monkeypatch):
+    """The hint's plan and words (dws_core.bot_dws_hint) are a human's: a
+    device seat's decision does not import them (a game of device seats
+    does not keep their code, issue 50); a hint does, and gives its words."""
+    import sys
+    import dws_core
+    from dws_core import bots
+    from dws_core.rng import Rng
+    monkeypatch.delitem(sys.modules, "dws_core.bot_dws_hint", raising=False)
+    monkeypatch.delattr(dws_core, "bot_dws_hint", raising=False)
+    game = DiceWideShut(5, seed=3)
+    assert bot_dws.turn(game, "strong", Rng(1))
+    assert "dws_core.bot_dws_hint" not in sys.modules
+    steps, text = bots.hint(game)
+    assert steps and text
+    assert "dws_core.bot_dws_hint" in sys.modules

@@ -7,7 +7,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from dws_app import ui
-from dws_core import bot_cargo, bot_dws, bots
+from dws_core import bot_cargo, bot_dws, bot_dws_hint, bots
 from dws_core.cargo import Cargo
 from dws_core.dws import BLUE, CHECKED, RED, DiceWideShut
 from dws_core.rng import Rng
@@ -233,7 +233,7 @@ def test_dws_protect_and_split_texts():
         game.step(("colour", RED))
         game.step(("pick", 0))
         game.step(("pick", 1))
-        assert bot_dws._describe(game, [], [(kind, 0, 1, 2), ("confirm",)]) == words
+        assert bot_dws_hint._describe(game, [], [(kind, 0, 1, 2), ("confirm",)]) == words
 
 
 def test_dws_undo_texts():
