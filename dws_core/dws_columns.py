@@ -51,13 +51,14 @@ _cache = []  # [points pair, tables]: tables[half * 9 + k] or tables.row(half * 
 _now = []    # [points pair, (half 0's, half 1's)]: the k = 0 tables
 _read = {}   # table index: its row read from the drive's file, within a decision
 ROWS_KEPT = 6  # a decision's rows: its player's two, the next player's two, the race's scores now
+ROW = 243      # a table's values: one byte for each column code
+_slots = []    # ROWS_KEPT views of one buffer that a decision's rows are read into
 
 
 def rows_done():
-    """A decision is made: let the rows it read go (``_read``).  Kept from
-    one decision to the next they held up to 1.1 KB of the board's heap
-    between decisions; read again, they cost a decision two to four reads
-    of 243 bytes from the drive."""
+    """A decision is made: its rows' slots are free again (``_read``).
+    Read again, a decision's rows cost it two to four reads of 243 bytes
+    from the drive."""
     _read.clear()
 
 
@@ -78,10 +79,16 @@ def _column_table(points_pair, half, k):
         return tables[i]
     row = _read.get(i)
     if row is None:
-        # (read once a decision, however many plans read it)
-        if len(_read) >= ROWS_KEPT:
-            _read.clear()
-        row = _read[i] = tables.row(i)
+        # (read once a decision, however many plans read it, into a slot of
+        # the buffer made with the tables; a decision that wants more rows
+        # than the slots reads the rest as new bytes)
+        n = len(_read)
+        if n < len(_slots):
+            row = _slots[n]
+            tables.row_into(i, row)
+        else:
+            row = tables.row(i)
+        _read[i] = row
     return row
 
 
@@ -125,6 +132,7 @@ def clear_cache():
         _cache[1].close()
     del _cache[:]
     del _now[:]
+    del _slots[:]
     _read.clear()
 
 
@@ -147,13 +155,19 @@ def ready(points_pair):
 
 def use(points_pair, tables):
     """Cache the 18 tables of ``points_pair`` made elsewhere (``tools/tables.py``
-    made them with this module): a list, or a reader whose ``row(i)`` gives
-    table ``i`` (the drive's file, kept open: the rows of the fill levels in
-    use are read once, ROWS_KEPT of 243 bytes at most, where the list holds
-    4.4 KB all game long)."""
+    made them with this module): a list, or a reader whose ``row_into(i,
+    buf)`` reads table ``i`` (the drive's file, kept open: the rows of the
+    fill levels in use are read once a decision into ROWS_KEPT slots of 243
+    bytes, where the list holds 4.4 KB all game long)."""
     clear_cache()
     _cache.append(points_pair)
     _cache.append(tables)
+    if hasattr(tables, "row_into"):
+        # The rows' buffer, made once with the tables at the game's start:
+        # a decision allocates no row (a 244-byte block, which the PyBadge-
+        # sized heap less 24 KB no longer had mid-game, issue 50).
+        buf = memoryview(bytearray(ROWS_KEPT * ROW))
+        _slots.extend(buf[k * ROW:(k + 1) * ROW] for k in range(ROWS_KEPT))
 
 
 def build(points_pair):

@@ -23,6 +23,7 @@ ROLES = {
     ("FourWire", "command"): ("display", "DC"),
     ("FourWire", "chip_select"): ("display", "CS"),
     ("FourWire", "reset"): ("display", "RST"),
+    ("DigitalInOut", 0): ("display", "RST"),     # (held high after a game's reload)
     ("ST7789", "backlight_pin"): ("display", "LITE"),
     ("NeoPixel", 0): ("leds", "DIN"),
     ("Piezo", 0): ("piezo", "+"),

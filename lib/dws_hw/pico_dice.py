@@ -66,6 +66,19 @@ FAST_INIT = (b"\x01\x80\x96"  # SWRESET, 150 ms
              b"\x29\x00")  # DISPON
 
 
+# After a game (``supervisor.reload()``, code.py's ``fresh``) the panel is
+# awake and set up, and shows the menu the last run drew: no reset pulse
+# and no software reset, whose 150 ms wait was most of a new run's start
+# before it takes a key (issue 50).  Sleep-out and display-on are sent
+# again all the same (harmless to an awake panel), so that a panel that
+# did reset meanwhile comes back.
+AGAIN_INIT = (b"\x11\x80\x05"  # SLPOUT, 5 ms
+              b"\x3a\x01\x55"  # COLMOD 16 bit
+              b"\x36\x01\x08"  # MADCTL
+              b"\x13\x00"  # NORON
+              b"\x29\x00")  # DISPON
+
+
 # The ST7789's fastest serial write clock (16 ns a cycle) and the RP2040's
 # (clk_peri / 2): a full frame ~40 ms sooner than at 24 MHz (which the RP2040
 # runs at 20.8).  Long wires to the panel may need 31_250_000.
@@ -73,12 +86,21 @@ SPI_HZ = 62_500_000
 
 
 def build():
+    # The keys first: a press while the rest starts is queued, not lost (a
+    # new interpreter after a game starts ~1 s before its menu takes keys).
+    keys = _keys()
     import adafruit_st7789
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
+    again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+    reset = None
+    if again:               # the panel's reset held high by hand: no pulse
+        import digitalio
+        reset = digitalio.DigitalInOut(board.GP20)
+        reset.switch_to_output(True)
     bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17,
-                            reset=board.GP20, baudrate=SPI_HZ)
-    adafruit_st7789._INIT_SEQUENCE = FAST_INIT
+                            reset=None if again else board.GP20, baudrate=SPI_HZ)
+    adafruit_st7789._INIT_SEQUENCE = AGAIN_INIT if again else FAST_INIT
     # auto_refresh off: the firmware's console is never drawn (each full
     # frame costs ~0.5 s); the app's main loop refreshes the display itself.
     display = adafruit_st7789.ST7789(bus, width=320, height=240, rotation=90,
@@ -94,6 +116,8 @@ def build():
         # busio.SPI failed ("GP18 in use"); deinit frees them.
         displayio.release_displays()
         spi.deinit()
-    return Hardware(NAME, display, _keys(), KEY_MAP, pixels, True,
+        if again:
+            reset.deinit()
+    return Hardware(NAME, display, keys, KEY_MAP, pixels, True,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
                     STORE_OPTIONS, release)
