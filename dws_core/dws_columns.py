@@ -51,14 +51,13 @@ _cache = []  # [points pair, tables]: tables[half * 9 + k] or tables.row(half * 
 _now = []    # [points pair, (half 0's, half 1's)]: the k = 0 tables
 _read = {}   # table index: its row read from the drive's file, within a decision
 ROWS_KEPT = 6  # a decision's rows: its player's two, the next player's two, the race's scores now
-ROW = 243      # a table's values: one byte for each column code
-_slots = []    # ROWS_KEPT views of one buffer that a decision's rows are read into
 
 
 def rows_done():
-    """A decision is made: its rows' slots are free again (``_read``).
-    Read again, a decision's rows cost it two to four reads of 243 bytes
-    from the drive."""
+    """A decision is made: let the rows it read go (``_read``).  Kept from
+    one decision to the next they held up to 1.1 KB of the board's heap
+    between decisions; read again, they cost a decision two to four reads
+    of 243 bytes from the drive."""
     _read.clear()
 
 
@@ -79,16 +78,10 @@ def _column_table(points_pair, half, k):
         return tables[i]
     row = _read.get(i)
     if row is None:
-        # (read once a decision, however many plans read it, into a slot of
-        # the buffer made with the tables; a decision that wants more rows
-        # than the slots reads the rest as new bytes)
-        n = len(_read)
-        if n < len(_slots):
-            row = _slots[n]
-            tables.row_into(i, row)
-        else:
-            row = tables.row(i)
-        _read[i] = row
+        # (read once a decision, however many plans read it)
+        if len(_read) >= ROWS_KEPT:
+            _read.clear()
+        row = _read[i] = tables.row(i)
     return row
 
 
@@ -132,7 +125,6 @@ def clear_cache():
         _cache[1].close()
     del _cache[:]
     del _now[:]
-    del _slots[:]
     _read.clear()
 
 
@@ -155,88 +147,24 @@ def ready(points_pair):
 
 def use(points_pair, tables):
     """Cache the 18 tables of ``points_pair`` made elsewhere (``tools/tables.py``
-    made them with this module): a list, or a reader whose ``row_into(i,
-    buf)`` reads table ``i`` (the drive's file, kept open: the rows of the
-    fill levels in use are read once a decision into ROWS_KEPT slots of 243
-    bytes, where the list holds 4.4 KB all game long)."""
+    made them with this module): a list, or a reader whose ``row(i)`` gives
+    table ``i`` (the drive's file, kept open: the rows of the fill levels in
+    use are read once, ROWS_KEPT of 243 bytes at most, where the list holds
+    4.4 KB all game long)."""
     clear_cache()
     _cache.append(points_pair)
     _cache.append(tables)
-    if hasattr(tables, "row_into"):
-        # The rows' buffer, made once with the tables at the game's start:
-        # a decision allocates no row (a 244-byte block, which the PyBadge-
-        # sized heap less 24 KB no longer had mid-game, issue 50).
-        buf = memoryview(bytearray(ROWS_KEPT * ROW))
-        _slots.extend(buf[k * ROW:(k + 1) * ROW] for k in range(ROWS_KEPT))
 
 
 def build(points_pair):
     """Build the 18 tables of ``points_pair`` in one go and cache them: the
     desktop's work (``tools/tables.py`` writes the drive's file with it;
     about 60 ms under MicroPython on a desktop, 2 s on the Pico, which
-    never builds them)."""
-    out = []
-    for points in points_pair:
-        rows = [[0] * 243 for _ in range(9)]
-        _build_rows(points, rows, 0, 243)
-        out += _finish(rows)
+    never builds them: its code is ``dws_core.dws_columns_build``, not
+    loaded with the seats, issue 50)."""
+    from dws_core.dws_columns_build import tables
+    out = tables(points_pair)
     use(points_pair, out)
-    return out
-
-
-def _build_rows(points, rows, first, end):
-    """Fill ``rows[k][code]`` for the codes ``first`` to ``end`` - 1."""
-    digit = [0] * 5
-    sums = [0] * 6
-    for code in range(first, end):
-        x = code
-        live = 0
-        for r in range(5):
-            digit[r] = x % 3
-            x //= 3
-            if digit[r] == 0:
-                live += 1
-        for m in range(6):
-            sums[m] = 0
-        for fill in range(1 << live):
-            bit = 0
-            run = 0
-            score = 0
-            seen = False
-            m = 0
-            for r in range(5):
-                d = digit[r]
-                if d == 0:
-                    if fill >> bit & 1:
-                        d = 1
-                        m += 1
-                    bit += 1
-                if d == 1:
-                    run += 1
-                    seen = True
-                elif run:
-                    score += points[run]
-                    run = 0
-            if run:
-                score += points[run]
-            sums[m] += score if seen else EMPTY_COLUMN_POINTS
-        denom = 8 ** live
-        for k in range(9):
-            total = 0
-            for m in range(live + 1):
-                total += sums[m] * k ** m * (8 - k) ** (live - m)
-            rows[k][code] = (total * UNIT * 2 + denom) // (2 * denom) + OFFSET
-
-
-def _finish(rows):
-    """The nine tables of one points variant: bytes where the values fit."""
-    out = []
-    for table in rows:
-        small = True
-        for v in table:
-            if v < 0 or v > 255:
-                small = False
-        out.append(bytes(table) if small else table)
     return out
 
 

@@ -336,35 +336,3 @@ def test_computed_tables_are_kept_by_the_code_that_made_them(monkeypatch, tmp_pa
     monkeypatch.setattr(tables, "source_key", lambda: "other")
     assert tables.table_files(tmp_path) == first and len(made) == 3
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other"]   # (the old code's went)
-
-
-def test_strong_decisions_read_their_rows_into_the_buffer_made_at_the_start(monkeypatch):
-    """The drive's column tables are read into ROWS_KEPT slots of one buffer
-    made with them at the game's start (issue 50: a decision allocates no
-    row), and the decisions are the ones the built tables give."""
-    from dws_core import bots, dws_columns
-    from dws_core.dws import DiceWideShut
-    from dws_core.rng import Rng
-    from dws_app.play.tables_dws import columns as from_drive
-    dws_columns.clear_cache()
-    game = DiceWideShut(3, seed=11)
-    dws_columns.build(game.run_points)
-    built = []
-    for _ in range(6):                          # the built tables' decisions
-        steps = bots.bot_turn(game, "strong", Rng(2))
-        built.append(steps)
-        for step in steps:
-            game.step(step)
-    dws_columns.clear_cache()
-    assert from_drive(game.run_points) is None
-    reader = dws_columns._cache[1]
-    assert len(dws_columns._slots) == dws_columns.ROWS_KEPT
-    monkeypatch.setattr(reader, "row", lambda i: pytest.fail("a row read as new bytes"))
-    game = DiceWideShut(3, seed=11)
-    for want in built:
-        steps = bots.bot_turn(game, "strong", Rng(2))
-        assert steps == want
-        for step in steps:
-            game.step(step)
-    dws_columns.clear_cache()
-    assert dws_columns._slots == []

@@ -88,12 +88,6 @@ class Table:
         f.seek(HEADER + self.width * row * self.columns)
         return f.read(self.width * self.columns)
 
-    def row_into(self, row, buf):
-        """A whole row read into ``buf`` (its length: the row's bytes)."""
-        f = self.file
-        f.seek(HEADER + self.width * row * self.columns)
-        f.readinto(buf)
-
     def __getitem__(self, column):
         """The first row as a sequence (Shut the Box's solver reads it so)."""
         return self.value(column)
