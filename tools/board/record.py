@@ -11,7 +11,9 @@ lines, so it never presses into a device turn, however slow the board is.
 Plan items (JSON lists): ``["key", NAME, LINES, KIND]`` (KIND: ``press_kind``;
 ``["key", NAME, LINES, "fresh", FIRST]``: the first FIRST lines come before
 the interpreter starts afresh, once the press's answer is drawn);
-``["wait", MS]`` (no press for MS emulated ms);
+``["key", NAME, LINES, "card", FIRST]``: a start card that goes on by itself
+(a lone human's): its FIRST lines are the press's answer, the rest the game
+that follows it; ``["wait", MS]`` (no press for MS emulated ms);
 ``["shot", NAME]`` (a screenshot on the board; the simulator's picture of the
 same moment is saved beside the plan as ``NAME.sim.png``); ``["cut"]`` (the
 power goes: the run ends here and the next plan boots from the flash it left).
@@ -87,6 +89,17 @@ def heap_lines(text):
     return len([ln for ln in text.split("\n") if ln.startswith("heap ")])
 
 
+def card_lines(text):
+    """The heap lines up to a start card's that went on by itself in the
+    same press (a lone human's: the game's screen followed it), else None."""
+    wheres = [ln.split()[2] for ln in text.split("\n") if ln.startswith("heap ")]
+    for i, where in enumerate(wheres[:-1]):
+        if where == "PassScreen" and wheres[i + 1].endswith("Screen") and \
+                wheres[i + 1] != "PassScreen":
+            return i + 1
+    return None
+
+
 class Recorder(Session):
     """A simulated pico_dice session that records every press as a plan item."""
 
@@ -138,6 +151,9 @@ class Recorder(Session):
             if item[3] == "move" and id(self.app.top) == top and \
                     new_view(before, view_of(self.app.top)):
                 item[3] = "view"
+            card = card_lines(text)
+            if card is not None:                # the card's answer, then the game
+                item[3:] = ["card", card]
             if self.freshened is not None:      # + the lines before the new interpreter
                 item[3:] = ["fresh", self.freshened]
             self.items.append(item)

@@ -114,9 +114,10 @@ export default async function (ctx) {
         await ctx.run(Math.max(0, start + cutAt - ctx.ms));
         cutter.take('press', { item: index });
       }
-      if (item[3] === 'fresh') {
+      if (item[3] === 'fresh' || item[3] === 'card') {
         // The answer (the menu, drawn with its line before the interpreter
-        // starts afresh) is an open; the whole, to the new run's menu, fresh.
+        // starts afresh; a start card that goes on by itself) is an open;
+        // the whole, to the new run's menu, fresh (the card's game: card).
         await lines(want + item[4], STEP_TIMEOUT_MS, true);
         presses.push(['open', lastPixelMs - start, item[4], ctx.pico.display.pixels - pixelsBefore]);
       }
