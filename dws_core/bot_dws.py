@@ -39,6 +39,9 @@ TABLE_LEVELS = ("strong",)   # levels that read a table file (the drive's, or bu
 PAIRS = 6  # pairs of dice scored in full per turn
 DENIAL_PLAYERS = 3  # weigh the leftover pool at 2-3 players (no gain measured at 4)
 RACE_PLAYERS = 3  # weigh the end of the game at 2-3 players (bench.dws_win)
+# The hint's plan and words: a human's, so a game of device seats alone
+# never loads them (``bots.hint`` imports it; issue 50).
+HINT_MODULE = "dws_core.bot_dws_hint"
 
 
 def weighs_others(game):
@@ -466,14 +469,6 @@ def _random_turn(game, rng):
         steps.append(s)
         if s[0] == "confirm":
             return steps
-
-
-def hint(game):
-    """The hint (``dws_core.bot_dws_hint``): its words are a human's, and
-    a game of device seats alone never loads them (2 KB of the heap, issue
-    50)."""
-    from dws_core.bot_dws_hint import hint as worded
-    return worded(game)
 
 
 def _onward(game, ev, plan, target):

@@ -1,4 +1,4 @@
-"""The Dice Wide Shut hint's plan and words (``dws_core.bot_dws.hint``):
+"""The Dice Wide Shut hint's plan and words (``dws_core.bots.hint``, by ``bot_dws.HINT_MODULE``):
 the Strong seat's plan for the turn, from where the player stands, said in
 the screen's words.  Imported only when a human asks, so a game of device
 seats keeps only the seats' code (issue 50)."""

@@ -96,4 +96,7 @@ def hint(game):
     copy = type(game).decode(game.encode())
     copy._checkpoint = game.checkpoint()   # the turn so far, which the
     copy._pending = list(game._pending)    # hint may tell to undo
+    words = getattr(mod, "HINT_MODULE", None)
+    if words is not None:       # (a hint of its own module: Dice Wide Shut's)
+        mod = __import__(words, None, None, ["hint"])
     return mod.hint(copy)

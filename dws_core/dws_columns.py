@@ -163,7 +163,7 @@ def build(points_pair):
     never builds them: its code is ``dws_core.dws_columns_build``, not
     loaded with the seats, issue 50)."""
     from dws_core.dws_columns_build import tables
-    out = tables(points_pair)
+    out = tables(points_pair, UNIT, OFFSET)
     use(points_pair, out)
     return out
 

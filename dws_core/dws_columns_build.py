@@ -2,20 +2,22 @@
 the desktop's work, and the board's only when the drive's file is missing.
 A module of its own, so that the seats' code on the board does not hold it."""
 
-from dws_core.dws_columns import EMPTY_COLUMN_POINTS, OFFSET, UNIT
+from dws_core.dws import EMPTY_COLUMN_POINTS
 
 
-def tables(points_pair):
-    """The 18 tables of ``points_pair``: 9 fill levels for each half."""
+def tables(points_pair, unit, offset):
+    """The 18 tables of ``points_pair``: 9 fill levels for each half, each
+    value points x ``unit`` + ``offset`` (``dws_columns``' scale, given by
+    it: this module imports nothing of it)."""
     out = []
     for points in points_pair:
         rows = [[0] * 243 for _ in range(9)]
-        _build_rows(points, rows, 0, 243)
+        _build_rows(points, rows, 0, 243, unit, offset)
         out += _finish(rows)
     return out
 
 
-def _build_rows(points, rows, first, end):
+def _build_rows(points, rows, first, end, unit, offset):
     """Fill ``rows[k][code]`` for the codes ``first`` to ``end`` - 1."""
     digit = [0] * 5
     sums = [0] * 6
@@ -56,7 +58,7 @@ def _build_rows(points, rows, first, end):
             total = 0
             for m in range(live + 1):
                 total += sums[m] * k ** m * (8 - k) ** (live - m)
-            rows[k][code] = (total * UNIT * 2 + denom) // (2 * denom) + OFFSET
+            rows[k][code] = (total * unit * 2 + denom) // (2 * denom) + offset
 
 
 def _finish(rows):
