@@ -86,9 +86,6 @@ SPI_HZ = 62_500_000
 
 
 def build():
-    # The keys first: a press while the rest starts is queued, not lost (a
-    # new interpreter after a game starts ~1 s before its menu takes keys).
-    keys = _keys()
     import adafruit_st7789
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
@@ -118,6 +115,6 @@ def build():
         spi.deinit()
         if again:
             reset.deinit()
-    return Hardware(NAME, display, keys, KEY_MAP, pixels, True,
+    return Hardware(NAME, display, _keys(), KEY_MAP, pixels, True,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
                     STORE_OPTIONS, release)

@@ -132,12 +132,11 @@ class Speaker:
 
 
 def build():
-    keys = _keys()      # first: a press while the rest starts is queued
     pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, auto_write=False, brightness=0.3)
     try:
         sound = Speaker()
     except (AttributeError, ValueError, RuntimeError, ImportError):
         sound = None
-    return Hardware(NAME, board.DISPLAY, keys, KEY_MAP, pixels, False,
+    return Hardware(NAME, board.DISPLAY, _keys(), KEY_MAP, pixels, False,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
                     STORE_OPTIONS)
