@@ -100,7 +100,7 @@ def power_cuts():
     ok = trials = 0
     pico = board_nvm("pico")
     s = Store(pico)
-    save_settings(s, {"sound": False})
+    save_settings(s, {"volume": 0})
     record_game(s, 1, PLAYERS, [1, 2, 3, 4, 5], [4])
     for p in DWS[:3]:
         s.save_game(p)

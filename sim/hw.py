@@ -95,12 +95,21 @@ class SimClock:
 
 
 class SimSound:
-    """The Pico's piezo: records its tones (the simulator plays no sound)."""
+    """The Pico's piezo: records its tones (the simulator plays no sound)
+    and the volume level it is set to (``Piezo.set_level``: none at 0)."""
 
     def __init__(self):
         self.tones = []
+        self.level = 3
+
+    def set_level(self, level):
+        if not 0 <= level <= 3:
+            raise ValueError("volume level %r" % (level,))
+        self.level = level
 
     def tone(self, freq, ms):
+        if not self.level:
+            return
         self.tones.append((freq, ms))
         del self.tones[:-20]
 
@@ -108,18 +117,38 @@ class SimSound:
 class SimSpeaker(SimSound):
     """The PyBadge's speaker: records the samples it is asked for, silently,
     as the piezo's tones (no audio device is opened: a computer without a
-    sound card runs the simulator as well).  A file that is missing or not
-    a WAV is not loaded, as on the board (``Speaker.load``: tones follow)."""
+    sound card runs the simulator as well).  As on the board
+    (``Speaker.load``) only the current level's files are loaded
+    (``NAME-LEVEL.wav``, none at level 0), again at each new level; a file
+    that is missing or not a WAV is not loaded (tones follow).  ``opened``
+    counts the files opened."""
 
     def __init__(self):
         super().__init__()
         self.loaded = []
         self.samples = []
+        self.opened = 0
+        self.folder = None
+        self.names = ()
+
+    def set_level(self, level):
+        changed = level != self.level
+        super().set_level(level)
+        if changed and self.folder is not None:
+            self._load_level()
 
     def load(self, folder, names):
-        for name in names:
+        if self.folder is None:
+            self.folder = folder
+            self.names = names
+            self._load_level()
+
+    def _load_level(self):
+        self.loaded = []
+        for name in self.names if self.level else ():
+            self.opened += 1
             try:
-                with open(folder + name + ".wav", "rb") as f:
+                with open("%s%s-%d.wav" % (self.folder, name, self.level), "rb") as f:
                     head = f.read(12)
             except OSError:
                 continue

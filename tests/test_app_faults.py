@@ -58,7 +58,7 @@ def saved_nvm(size=4096):
     nvm = bytearray(b"\xff" * size)
     store = Store(nvm)
     g1, g2 = checkpoints(2)
-    save_settings(store, {"brightness": 3, "sound": False})
+    save_settings(store, {"brightness": 3, "volume": 0})
     record_game(store, 1, 2, [50, 40], [0])
     SAVE_1[:] = [store.end]
     store.save_game(g1)
@@ -127,7 +127,7 @@ def test_intact_store_resumes_the_newest_save_without_a_note(profile):
     hw, app = boot(profile, nvm)
     assert app.notes == []
     assert menu_note(app) == NO_NOTE
-    assert app.settings["brightness"] == 3 and app.settings["sound"] is False
+    assert app.settings["brightness"] == 3 and app.settings["volume"] == 0
     assert resume(hw, app).encode() == g2
 
 
@@ -311,7 +311,7 @@ def test_out_of_range_setting_is_reset():
     store._put(store_mod.SETTINGS, bytes(payload))
     hw, app = boot("pybadge", nvm)
     assert app.settings["brightness"] == default_settings()["brightness"]
-    assert app.settings["sound"] is False
+    assert app.settings["volume"] == 0
     assert menu_note(app) == "Some settings were reset"
 
 

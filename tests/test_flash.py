@@ -1366,7 +1366,8 @@ def test_only_the_pybadge_gets_the_sound_effects():
     badge = flash.project_files(REPO, "pybadge")
     pico = flash.project_files(REPO, "pico_dice")
     wavs = sorted(p for p in badge if p.endswith(".wav"))
-    assert wavs == ["lib/dws_app/sounds/%s.wav" % n for n in ("click", "done", "refuse", "roll")]
+    assert wavs == ["lib/dws_app/sounds/%s-%d.wav" % (n, level)
+                    for n in ("click", "done", "refuse", "roll") for level in (1, 2, 3)]
     for path in wavs:
         assert badge[path] == (REPO / path).read_bytes()
     assert not any(p.endswith(".wav") or "/sounds/" in p for p in pico)

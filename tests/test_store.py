@@ -97,7 +97,7 @@ def test_image_order_settings_game_records():
     rec = Records()
     rec.set_game(1, 1, 6, 0)
     rec.set_tally(2, 1, [0, 1])
-    settings = bytes((3, 5, 1, 1, 2, 3))
+    settings = bytes((3, 5, 3, 1, 2, 3))    # (the volume medium: code 3, VOLUME_CODES)
     packed = delta(bytes(records_store.RECORDS_SIZE), rec.encode())
     assert len(packed) == 22        # records are mostly zeros: kept as a delta from them
     assert nvm == image(2, settings, b"the game", packed)
@@ -131,7 +131,7 @@ def test_nothing_beyond_the_image_is_ever_written():
         s = Store(nvm, nvm.erase_always)
         for i in range(40):
             s.save_game(payload(300, i))
-        save_settings(s, {"sound": False})
+        save_settings(s, {"volume": 0})
         record_game(s, 1, 5, [1, 2, 3, 4, 5], [4])
         assert bytes(nvm[IMAGE:]) == b"\x5a" * (size - IMAGE)
         assert Store(nvm, nvm.erase_always).load_game() == (payload(300, 39), None)
@@ -412,11 +412,11 @@ def test_other_layout_version_is_cleared_with_note():
     assert s.load_game() == (None, "Saves from another version were cleared")
     assert load_settings(s) == (default_settings(), "Settings from another version were reset")
     assert load_records(s)[1] == "Records from another version were reset"
-    save_settings(s, {"sound": False})
+    save_settings(s, {"volume": 0})
     assert nvm[4] == store_mod.LAYOUT_VERSION
     s2 = Store(nvm)
     assert s2.load_game() == (None, None)  # the old saves are gone
-    assert load_settings(s2) == (dict(default_settings(), sound=False), None)
+    assert load_settings(s2) == (dict(default_settings(), volume=0), None)
 
 
 def test_unknown_kind_ends_the_log():
@@ -457,7 +457,7 @@ def test_settings_round_trip_every_choice():
     s = Store(nvm)
     choices = []
     for i in range(11):
-        choices.append({"brightness": i, "led_brightness": 10 - i, "sound": i % 2 == 0,
+        choices.append({"brightness": i, "led_brightness": 10 - i, "volume": i % 4,
                         "anim_speed": i % 3, "auto_dim_s": AUTO_DIM_CHOICES[i % 5],
                         "sleep_s": SLEEP_CHOICES[(i + 2) % 5]})
     for d in choices:
@@ -470,8 +470,8 @@ def test_save_settings_merges_over_current():
     nvm = fresh()
     s = Store(nvm)
     save_settings(s, {"brightness": 3})
-    save_settings(s, {"sound": False})
-    expected = dict(default_settings(), brightness=3, sound=False)
+    save_settings(s, {"volume": 0})
+    expected = dict(default_settings(), brightness=3, volume=0)
     assert load_settings(Store(nvm)) == (expected, None)
 
 
@@ -483,7 +483,8 @@ def test_defaults_are_valid_and_unchanged_defaults_are_not_written():
 
 @pytest.mark.parametrize("bad", [
     {"brightness": 11}, {"brightness": -1}, {"brightness": True}, {"led_brightness": 3.0},
-    {"sound": 1}, {"anim_speed": 3}, {"auto_dim_s": 45}, {"sleep_s": 61}, {"volume": 3},
+    {"sound": 1}, {"anim_speed": 3}, {"auto_dim_s": 45}, {"sleep_s": 61}, {"volume": 4},
+    {"volume": -1}, {"volume": True}, {"volume": 1.0}, {"sound": True},
 ])
 def test_bad_settings_are_refused(bad):
     s = Store(fresh())
@@ -496,7 +497,7 @@ def test_settings_out_of_range_in_a_valid_record_take_defaults():
     nvm = image(1, settings=bytes((4, 99, 0, 7, 2, 9)))
     d, note = load_settings(Store(nvm))
     assert note == "Some settings were reset"
-    assert d == dict(default_settings(), brightness=4, sound=False, auto_dim_s=60)
+    assert d == dict(default_settings(), brightness=4, volume=0, auto_dim_s=60)
 
 
 def test_settings_wrong_length_take_defaults():

@@ -56,7 +56,7 @@ nvm = Nvm(b"\xff" * 4096)
 s = Store(nvm)
 print(s.load_game(), load_settings(s)[1], sorted(load_settings(s)[0].items()))
 print(s.save_game(blob(600, 1)), s.save_game(blob(600, 1)), s.save_game(blob(300, 2)))
-print(save_settings(s, {"brightness": 2, "sound": False, "sleep_s": 1800}))
+print(save_settings(s, {"brightness": 2, "volume": 0, "sleep_s": 1800}))
 print(record_game(s, 1, 5, [40, None, -3, 12, 40], [0, 4]))
 print(record_game(s, 2, 2, [0, 7], [0], True, 1))
 game = bytearray(blob(140, 4))
@@ -106,7 +106,7 @@ def test_store_gives_identical_results_on_micropython():
     assert mp_out.splitlines() == cp.stdout.splitlines()
     lines = cp.stdout.splitlines()
     assert lines[0] == "(None, None) None " + repr(sorted(
-        {"brightness": 8, "led_brightness": 5, "sound": True, "anim_speed": 1,
+        {"brightness": 8, "led_brightness": 5, "volume": 2, "anim_speed": 1,
          "auto_dim_s": 60, "sleep_s": 600}.items()))
     assert lines[-3].startswith("Last save damaged")
     assert "Settings were damaged; defaults restored" in lines[-2]

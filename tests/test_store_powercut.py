@@ -116,14 +116,14 @@ def test_cut_at_every_byte_of_a_300_byte_append():
 
 def test_cut_at_every_byte_of_a_delta_of_the_largest_dws_state():
     i = DWS.index(LARGEST_DWS)
-    base = base_with(DWS[i - 2], DWS[i - 1], settings={"sound": False}, record=True)
+    base = base_with(DWS[i - 2], DWS[i - 1], settings={"volume": 0}, record=True)
     seen = outcomes(base, [("save", LARGEST_DWS)])
     assert seen["window"] == 0 and seen["before"] >= 10 and seen["noted"] == 0
 
 
 def test_cut_appends_of_every_kind():
     base = base_with(*DWS[:3])
-    ops = [("save", DWS[3]), ("settings", {"brightness": 3, "sound": False}),
+    ops = [("save", DWS[3]), ("settings", {"brightness": 3, "volume": 0}),
            ("record", (1, 5, [50, 60, None, 70, 40], [3])), ("clear",), ("save", DWS[0]),
            ("save", DWS[0]), ("settings", {"anim_speed": 0}), ("restart",), ("save", DWS[1])]
     seen = outcomes(base, ops)
@@ -331,7 +331,7 @@ def test_a_cut_in_finish_game_never_loses_the_result_silently(board, room, tmp_p
 
 @pytest.mark.parametrize("stride", (1, 7))
 def test_every_write_of_the_pybadge_is_a_window(stride):
-    base = base_with(DWS[4], board="pybadge", settings={"sound": False}, record=True)
+    base = base_with(DWS[4], board="pybadge", settings={"volume": 0}, record=True)
     seen = outcomes(base, [("save", DWS[5])], erase_always=True, stride=stride, limit=1200)
     image_len = image_after(base, [("save", DWS[5])], True)
     assert seen["window"] == seen["before"] + seen["after"] + seen["noted"] + seen["blank"] - 1
@@ -388,7 +388,7 @@ ops = st.one_of(
     st.tuples(st.just("clear")),
     st.tuples(st.just("restart")),
     st.tuples(st.just("settings"), st.fixed_dictionaries(
-        {}, optional={"brightness": st.integers(0, 10), "sound": st.booleans(),
+        {}, optional={"brightness": st.integers(0, 10), "volume": st.integers(0, 3),
                       "anim_speed": st.integers(0, 2)})),
     st.tuples(st.just("record"), st.tuples(st.integers(1, 5), st.just(2),
                                            st.lists(st.integers(-50, 50), min_size=2, max_size=2),

@@ -1,6 +1,13 @@
 """``python -m tools.sounds``: the sound effects' readable source
-(art/sounds.txt) written as the WAV files the PyBadge plays
-(lib/dws_app/sounds/NAME.wav).
+(art/sounds.txt) written as the WAV files the PyBadge plays, one per effect
+and volume level: lib/dws_app/sounds/NAME-1.wav (low), NAME-2.wav (medium)
+and NAME-3.wav (high), all in one folder.  A level's file is the effect
+mixed as the source says, times the level's gain (the source's ``levels``
+line: high is 1, as loud as the one file of each effect before the levels),
+and without the tail that the 8-bit samples would round to within a step
+of silence (a quieter level's file is shorter), faded out over its last
+FADE_MS.  The speaker opens only the current level's files
+(lib/dws_hw/pybadge.py, ``Speaker``); level 0 (off) has none.
 
 The WAVs are committed, like the art's BMPs (tools/art.py): ``make flash``
 copies every ``.wav`` under lib/, and tests/test_sounds.py fails when one
@@ -27,6 +34,8 @@ FOLDER = "lib/dws_app/sounds"
 # Words of each part after its name: start, then the part's own numbers.
 PARTS = {"tick": 4, "clicks": 5, "thud": 5, "bell": 4}
 FADE_MS = 4         # a fade at the end: no click when the speaker stops
+QUIET = 1.5 / 127   # a sample this small is written within one step of silence
+LEVELS = 3          # the files' levels: 1 low, 2 medium, 3 high (0, off, has none)
 
 
 class SoundError(ValueError):
@@ -34,8 +43,10 @@ class SoundError(ValueError):
 
 
 def parse(text):
-    """(rate, [(name, ms, seed, [(part, numbers...)])]) from the source."""
+    """(rate, gains, [(name, ms, seed, [(part, numbers...)])]) from the
+    source; ``gains`` per level, low to high."""
     rate = None
+    gains = None
     sounds = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -46,6 +57,10 @@ def parse(text):
         try:
             if head == "rate":
                 rate = int(words[1])
+            elif head == "levels":
+                gains = tuple(float(w) for w in words[1:])
+                if len(gains) != LEVELS or not 0 < gains[0] < gains[1] < gains[2] == 1:
+                    raise SoundError("line %d: levels LOW MEDIUM 1 (rising, high 1)" % number)
             elif head == "sound":
                 if len(words) != 3:
                     raise SoundError("line %d: sound NAME MS" % number)
@@ -67,9 +82,9 @@ def parse(text):
             if isinstance(e, SoundError):
                 raise
             raise SoundError("line %d: %s" % (number, e))
-    if rate is None or not sounds:
-        raise SoundError("a rate and at least one sound are needed")
-    return rate, sounds
+    if rate is None or gains is None or not sounds:
+        raise SoundError("a rate, the levels and at least one sound are needed")
+    return rate, gains, sounds
 
 
 def _burst(out, rate, start, ms, hz, level, rng, noise=0.6):
@@ -87,8 +102,9 @@ def _burst(out, rate, start, ms, hz, level, rng, noise=0.6):
         out[j] += level * env * ((1 - noise) * ring + noise * (rng.random() * 2 - 1))
 
 
-def render(rate, ms, seed, parts):
-    """The samples (floats, about -1..1) of one sound."""
+def render(rate, ms, seed, parts, gain=1.0):
+    """The samples (floats, about -1..1) of one sound at ``gain``: its tail
+    below QUIET cut off, and faded out."""
     out = [0.0] * int(ms * rate / 1000)
     rng = random.Random(seed)
     for part in parts:
@@ -131,6 +147,11 @@ def render(rate, ms, seed, parts):
                 attack = min(1.0, i / (0.003 * rate))
                 out[first + i] += level * attack * math.exp(-4.0 * i / n) * (
                     math.sin(w) + 0.35 * math.sin(2 * w) * math.exp(-3.0 * i / n))
+    out = [s * gain for s in out]
+    end = len(out)
+    while end and abs(out[end - 1]) < QUIET:
+        end -= 1
+    del out[end:]
     fade = int(FADE_MS * rate / 1000)
     for i in range(min(fade, len(out))):
         out[len(out) - 1 - i] *= i / fade
@@ -148,10 +169,10 @@ def wav(samples, rate):
 
 
 def build(repo=REPO):
-    """{WAV path: bytes} of every sound, from the source."""
-    rate, sounds = parse((Path(repo) / SOURCE).read_text(encoding="utf-8"))
-    return {"%s/%s.wav" % (FOLDER, name): wav(render(rate, ms, seed, parts), rate)
-            for name, ms, seed, parts in sounds}
+    """{WAV path: bytes} of every sound at every level, from the source."""
+    rate, gains, sounds = parse((Path(repo) / SOURCE).read_text(encoding="utf-8"))
+    return {"%s/%s-%d.wav" % (FOLDER, name, level): wav(render(rate, ms, seed, parts, gain), rate)
+            for name, ms, seed, parts in sounds for level, gain in enumerate(gains, 1)}
 
 
 def main(argv=None):

@@ -95,7 +95,7 @@ class App:
         power_up(self, store)
         self.nvm_log(self.notes)
         self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
-        self.sound = Sound(hw.sound, self.settings["sound"])
+        self.sound = Sound(hw.sound, self.settings["volume"])
         self.stack = []
         self.game = None            # the game in play (its screen is on the stack)
         self._saved = None          # the checkpoint last given to the store
@@ -128,7 +128,7 @@ class App:
         s = self.settings
         self.display.brightness = s["brightness"] / 10
         self.leds.set_brightness(s["led_brightness"] * 10)
-        self.sound.enabled = bool(s["sound"])
+        self.sound.set_level(s["volume"])
 
     def anim_ms(self):
         ms = self.test.get("anim_ms")

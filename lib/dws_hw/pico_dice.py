@@ -42,13 +42,29 @@ def held_at_boot():
 
 
 class Piezo:
+    """A passive piezo on a PWM pin: square-wave tones, which block.  The
+    volume level (``set_level``, dws_app.sound: 0 off .. 3 high) sets the
+    duty cycle: a pulse wave of duty d has a fundamental sin(pi * d) times
+    a half-duty one's, so low (1/4 of high's amplitude, as the PyBadge's
+    low) is d = asin(1/4) / pi = 0.080, medium (1/2) d = 1/6, and high the
+    half duty (0x8000) it always had."""
+
+    DUTY = (0, 0x1497, 0x2AAB, 0x8000)      # per level, of 0x10000
+
     def __init__(self, pin):
         import pwmio
         self._pwm = pwmio.PWMOut(pin, frequency=440, duty_cycle=0, variable_frequency=True)
+        self._duty = self.DUTY[3]
+
+    def set_level(self, level):
+        self._duty = self.DUTY[level]
 
     def tone(self, freq, ms):
+        duty = self._duty
+        if not duty:
+            return
         self._pwm.frequency = freq
-        self._pwm.duty_cycle = 0x8000
+        self._pwm.duty_cycle = duty
         time.sleep(ms / 1000)
         self._pwm.duty_cycle = 0
 

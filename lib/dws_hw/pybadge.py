@@ -35,9 +35,11 @@ def held_at_boot():
 class Speaker:
     """The speaker on A0 (audioio; the amplifier is enabled only while a
     sound plays): WAV files from the drive, played without waiting
-    (``sample``), and square-wave beeps, which block (``tone``)."""
+    (``sample``), and square-wave beeps, which block (``tone``), both at
+    the volume level (``set_level``, dws_app.sound: 0 off .. 3 high)."""
 
-    # The WAVs tools/sounds.py makes: 8 kHz, 8 bits, mono.  8-bit samples
+    # The WAVs tools/sounds.py makes: 8 kHz, 8 bits, mono, one file per
+    # effect and level (NAME-1.wav low .. NAME-3.wav high).  8-bit samples
     # are unsigned, as the DAC's output: audioio plays them from WaveFile's
     # buffer as they are (16-bit ones go through a conversion).
     RATE = 8000
@@ -45,6 +47,10 @@ class Speaker:
     # 32 ms of sound each, refilled from the file by the firmware's
     # background task (which a display refresh runs too).
     BUFFER = 512
+    # A tone's square wave around the DAC's middle, per level: high is the
+    # +-0x1000 it always had, and each level below half of the one above
+    # (as art/sounds.txt's levels).
+    SWING = (0, 0x400, 0x800, 0x1000)
 
     def __init__(self):
         import array
@@ -60,26 +66,61 @@ class Speaker:
         self._audio = audioio.AudioOut(board.SPEAKER)
         self._buffer = bytearray(self.BUFFER)
         self._waves = {}        # name: its WaveFile (file kept open), or None: tones
+        self._files = []        # the files of those WaveFiles, open
+        self._folder = None     # where ``load`` was told the files are
+        self._names = ()
+        self.level = 3
+
+    def set_level(self, level):
+        """Play at ``level`` from now on.  Once loaded, a new level closes
+        the open files and opens that level's (none at 0): the settings
+        screen does this, never a game."""
+        if level == self.level:
+            return
+        self.level = level
+        if self._folder is not None:
+            self._close()
+            self._open_level()
 
     def load(self, folder, names):
-        """Open ``folder + name + ".wav"`` for each name, once, at power-up,
-        and keep each open with its WaveFile (all share the one buffer: one
-        plays at a time); a name whose file is missing, or is not one
-        tools/sounds.py makes, or every name without WaveFile, plays no
-        sample (``sample`` says False).  The first file is then started
-        and stopped with the amplifier off: audioio's DMA buffers are
-        allocated now, on a fresh heap, and kept, not in a game."""
+        """Open the current level's ``folder + name + "-" + level + ".wav"``
+        for each name, once, at power-up, and keep each open with its
+        WaveFile (all share the one buffer: one plays at a time); a name
+        whose file is missing, or is not one tools/sounds.py makes, or
+        every name without WaveFile, plays no sample (``sample`` says
+        False)."""
+        if self._folder is None:
+            self._folder = folder
+            self._names = names
+            self._open_level()
+
+    def _open_level(self):
+        """The files of the current level; the first is then started and
+        stopped with the amplifier off: audioio's DMA buffers are allocated
+        now (at power-up on a fresh heap, else in the settings screen) and
+        kept, not in a game."""
         first = None
-        for name in names:
-            if name not in self._waves:
-                wave = self._waves[name] = self._open(folder + name + ".wav")
-                first = first or wave
+        for name in self._names:
+            wave = None
+            if self.level:
+                wave = self._open(self._folder + name + "-" + str(self.level) + ".wav")
+            self._waves[name] = wave
+            first = first or wave
         if first is not None:
             try:
                 self._audio.play(first)
             except (OSError, ValueError, RuntimeError):
                 pass
             self._audio.stop()
+
+    def _close(self):
+        self._audio.stop()
+        self._enable.value = False
+        for name in self._names:
+            self._waves[name] = None
+        for f in self._files:
+            f.close()
+        self._files.clear()
 
     def sample(self, name):
         """Start the loaded sample ``name`` and return True at once; False
@@ -105,6 +146,7 @@ class Speaker:
             wave = self._wave_file(f, self._buffer)
             if wave.sample_rate == self.RATE and wave.bits_per_sample == 8 \
                     and wave.channel_count == 1:
+                self._files.append(f)
                 return wave
         except (OSError, ValueError, TypeError, AttributeError):
             pass
@@ -121,8 +163,11 @@ class Speaker:
         return False
 
     def tone(self, freq, ms):
+        swing = self.SWING[self.level]
+        if not swing:
+            return
         n = 16
-        wave = self._array.array("H", [0x9000] * (n // 2) + [0x7000] * (n // 2))
+        wave = self._array.array("H", [0x8000 + swing] * (n // 2) + [0x8000 - swing] * (n // 2))
         sample = self._core.RawSample(wave, sample_rate=freq * n)
         self._enable.value = True
         self._audio.play(sample, loop=True)

@@ -7,7 +7,9 @@ Records payload (``Records.encode``, big-endian u16 words): per game id 1-8
 (played, best or -32768 for none, shut), then per player count 1-8 the games
 and one win count per seat: 136 bytes, mostly zeros, so the store keeps them
 as a game delta against 136 zero bytes when that is shorter.  Settings
-payload: six bytes (``_encode_settings``).
+payload: six bytes (``_encode_settings``): brightness, LED brightness, the
+volume's code (``VOLUME_CODES``), animation speed, and the indices of the
+auto-dim and sleep choices.
 """
 
 from dws_app.store_format import GAME, RECORDS, SETTINGS, delta
@@ -50,11 +52,17 @@ def _patch(cur, body):
 AUTO_DIM_CHOICES = (0, 30, 60, 120, 300)  # seconds; 0 = never
 SLEEP_CHOICES = (0, 120, 300, 600, 1800)  # seconds; 0 = never
 ANIM_SPEEDS = 3  # 0 slow, 1 normal, 2 fast
+VOLUME_LEVELS = 4  # 0 off, 1 low, 2 medium, 3 high (dws_app.sound)
+# The settings' third byte per volume level.  Before the volume had levels
+# the setting was "sound", written as 0 (off) or 1 (on, as loud as today's
+# high): those two bytes keep their meaning, and the new levels take codes
+# an older build never wrote (it reads them as damage: its default, on).
+VOLUME_CODES = (0, 2, 3, 1)  # off, low, medium, high
 
 SETTINGS_DEFAULTS = (
     ("brightness", 8),
     ("led_brightness", 5),
-    ("sound", True),
+    ("volume", 2),
     ("anim_speed", 1),
     ("auto_dim_s", 60),
     ("sleep_s", 600),
@@ -69,12 +77,12 @@ def default_settings():
 
 
 def _setting_ok(name, value):
-    if name == "sound":
-        return value is True or value is False
     if isinstance(value, bool) or not isinstance(value, int):
         return False
     if name in ("brightness", "led_brightness"):
         return 0 <= value <= 10
+    if name == "volume":
+        return 0 <= value < VOLUME_LEVELS
     if name == "anim_speed":
         return 0 <= value < ANIM_SPEEDS
     if name == "auto_dim_s":
@@ -85,7 +93,7 @@ def _setting_ok(name, value):
 
 
 def _encode_settings(d):
-    return bytes((d["brightness"], d["led_brightness"], 1 if d["sound"] else 0,
+    return bytes((d["brightness"], d["led_brightness"], VOLUME_CODES[d["volume"]],
                   d["anim_speed"], AUTO_DIM_CHOICES.index(d["auto_dim_s"]),
                   SLEEP_CHOICES.index(d["sleep_s"])))
 
@@ -95,7 +103,8 @@ def _decode_settings(data):
     d = default_settings()
     ok = len(data) == 6
     if ok:
-        values = (data[0], data[1], data[2] == 1 if data[2] < 2 else None, data[3],
+        values = (data[0], data[1],
+                  VOLUME_CODES.index(data[2]) if data[2] < VOLUME_LEVELS else None, data[3],
                   AUTO_DIM_CHOICES[data[4]] if data[4] < len(AUTO_DIM_CHOICES) else None,
                   SLEEP_CHOICES[data[5]] if data[5] < len(SLEEP_CHOICES) else None)
         for i in range(6):

@@ -1,10 +1,11 @@
-"""Settings: brightness, LED brightness, sound, animation speed, auto-dim, sleep.
+"""Settings: brightness, LED brightness, volume, animation speed, auto-dim, sleep.
 Changes apply at once; they are saved when the screen is left."""
 
 from dws_app import VERSION, theme, ui
 
 from dws_app.lobby import widgets
-from dws_app.lobby.records_store import ANIM_SPEEDS, AUTO_DIM_CHOICES, SLEEP_CHOICES, save_settings
+from dws_app.lobby.records_store import (ANIM_SPEEDS, AUTO_DIM_CHOICES, SLEEP_CHOICES, VOLUME_LEVELS,
+                                         save_settings)
 
 # (store key, title, choices, how each choice reads).  The choices the store
 # checks (dws_app.lobby.records_store) are these; the display is never off.
@@ -13,7 +14,7 @@ CHOICES = (
      ("10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")),
     ("led_brightness", "LEDs", tuple(range(11)),
      ("off", "10%", "20%", "30%", "40%", "50%", "60%", "70%", "80%", "90%", "100%")),
-    ("sound", "Sound", (True, False), ("on", "off")),
+    ("volume", "Volume", tuple(range(VOLUME_LEVELS)), ("off", "low", "medium", "high")),
     ("anim_speed", "Roll anim.", tuple(range(ANIM_SPEEDS)), ("slow", "normal", "fast")),
     ("auto_dim_s", "Auto-dim", AUTO_DIM_CHOICES, ("never", "30 s", "1 min", "2 min", "5 min")),
     ("sleep_s", "Sleep", SLEEP_CHOICES, ("never", "2 min", "5 min", "10 min", "30 min")),
