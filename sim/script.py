@@ -14,6 +14,11 @@ class Session:
         self.hw = build(profile, display=display, seed=seed, nvm_path=nvm_path)
         self.app = App(self.hw)
         self.app.start()
+        # The first frame and the idle passes after it, as on the board: the
+        # modules of the menu's ``AHEAD`` come once its frame is drawn.
+        self.app.draw()
+        while self.app.ahead_due:
+            self.app.poll()
 
     @classmethod
     def around(cls, app, hw):

@@ -74,3 +74,92 @@ def test_buttons_held_at_power_up_are_named_and_the_pins_released():
     keys.send("SELECT", pressed=False)
     assert held_buttons(keys, keys.key_map) == ["START"]  # SELECT was let go
     assert keys.released
+
+
+# ----- presses carried into a new interpreter (hand_over / take_over) -----
+
+from hypothesis import given, strategies as st   # noqa: E402
+
+from dws_app.buttons import KEEP_MAGIC, KEEP_MAX   # noqa: E402
+
+
+def test_presses_queued_when_a_run_ends_are_the_next_runs_first():
+    keys = Keys(8)
+    keep = bytearray(16)
+    old = Buttons(keys, MAP)
+    for number in (5, 1):                   # DOWN, then A
+        keys.events.keypad_eventqueue_record(number, True)
+        keys.events.keypad_eventqueue_record(number, False)
+    old.hand_over(keep)
+    assert keep[0] == KEEP_MAGIC and keep[1] == 2
+    new = Buttons(Keys(8), MAP)             # (the new run's own keypad: nothing queued yet)
+    new.take_over(keep)
+    assert new.waiting()
+    assert [new.poll(0), new.poll(1), new.poll(2)] == ["DOWN", "A", None]
+    assert keep[0] == 0                     # taken once: a later run gets nothing
+    again = Buttons(Keys(8), MAP)
+    again.take_over(keep)
+    assert again.poll(0) is None
+
+
+def test_nothing_queued_hands_over_nothing_and_a_power_up_finds_nothing():
+    keep = bytearray(b"\xff" * 8)
+    Buttons(Keys(), MAP).hand_over(keep)
+    assert keep[0] == KEEP_MAGIC and keep[1] == 0
+    new = Buttons(Keys(), MAP)
+    new.take_over(keep)
+    assert not new.waiting() and new.poll(0) is None
+    junk = bytearray(b"\x00\x07\x01\x02")   # what the RAM held: no magic, no presses
+    b = Buttons(Keys(), MAP)
+    b.take_over(junk)
+    assert b.poll(0) is None
+    Buttons(Keys(), MAP).hand_over(None)    # a board without such memory: no-op
+    Buttons(Keys(), MAP).take_over(None)
+
+
+def test_carried_presses_come_before_the_new_runs_own():
+    keep = bytearray(8)
+    old_keys = Keys()
+    old_keys.events.keypad_eventqueue_record(6, True)   # UP, queued in the old run
+    Buttons(old_keys, MAP).hand_over(keep)
+    keys = Keys()
+    keys.events.keypad_eventqueue_record(1, True)       # A, pressed while the new one started
+    new = Buttons(keys, MAP)
+    new.take_over(keep)
+    assert [new.poll(0), new.poll(1)] == ["UP", "A"]
+
+
+@given(st.lists(st.integers(0, 9), max_size=12), st.binary(min_size=8, max_size=8))
+def test_any_queue_hands_over_its_first_presses_of_known_keys(numbers, before):
+    keys = Keys(16)
+    for number in numbers:
+        keys.events.keypad_eventqueue_record(number, True)
+        keys.events.keypad_eventqueue_record(number, False)
+    keep = bytearray(before)
+    Buttons(keys, MAP).hand_over(keep)
+    new = Buttons(Keys(), MAP)
+    new.take_over(keep)
+    got = []
+    name = new.poll(0)
+    while name is not None:
+        got.append(name)
+        name = new.poll(0)
+    # (a queue of 16 events holds the first 8 presses with their releases)
+    assert got == [MAP[n] for n in numbers[:8] if n < len(MAP)][:KEEP_MAX]
+
+
+def test_the_profiles_reload_memory_is_cleared_at_a_power_up_only(monkeypatch):
+    """``dws_hw.reload_memory``: the board's ``alarm.sleep_memory`` (kept
+    through ``supervisor.reload()``, measured on CircuitPython 10.2.1);
+    at a power-up whatever the RAM held is no hand-over."""
+    import sys
+    import types
+    from dws_hw import reload_memory
+    alarm = types.ModuleType("alarm")
+    alarm.sleep_memory = bytearray([KEEP_MAGIC, 1, 4])
+    monkeypatch.setitem(sys.modules, "alarm", alarm)
+    assert reload_memory(True) is alarm.sleep_memory and alarm.sleep_memory[0] == KEEP_MAGIC
+    assert reload_memory(False) is alarm.sleep_memory and alarm.sleep_memory[0] == 0
+    monkeypatch.setattr(alarm, "sleep_memory", None, raising=False)
+    del alarm.sleep_memory
+    assert reload_memory(True) is None      # a firmware without it: nothing carried

@@ -225,3 +225,41 @@ def test_the_menu_after_a_game_leaves_the_seat_players_code_to_the_next_interpre
     finally:
         sys.modules["dws_app.play.seats"] = kept       # (one copy of its classes)
         sys.modules["dws_app.play"].seats = kept
+
+
+def test_the_first_menu_brings_its_ahead_modules_after_its_frame_one_a_pass(forgetting):
+    """A new interpreter's menu is drawn before ``menu.AHEAD``'s modules
+    come (they delayed its frame, and a press made meanwhile, ~100 ms on
+    the Pico), then one module per pass while no key waits; a key waiting
+    goes first, and a screen opened meanwhile stops them."""
+    from dws_app.lobby.menu import AHEAD
+    from dws_app.memory import forget
+    from sim.hw import build
+    from dws_app.app import App
+    forget(lobby_modules()[1:] + ["dws_core.engine"])
+    hw = build("pico_dice", seed=3)
+    app = App(hw)
+    app.forgets = True
+    app.start()
+    assert not set(AHEAD) & set(sys.modules)        # none before the first frame
+    app.poll()
+    assert not set(AHEAD) & set(sys.modules)        # nor before it is drawn
+    app.draw()
+    hw.keys.tap("DOWN")
+    app.poll()                                      # the key first
+    assert app.top.menu.index == 1
+    assert not set(AHEAD) & set(sys.modules)
+    for k, name in enumerate(AHEAD):
+        app.poll()
+        assert [m for m in AHEAD if m in sys.modules] == list(AHEAD[:k + 1])
+    assert app.ahead_due is False
+    forget(lobby_modules()[1:] + ["dws_core.engine"])
+    app2 = App(hw)
+    app2.forgets = True
+    app2.start()
+    app2.draw()
+    hw.keys.tap("A")                                # a setup opens before any came
+    app2.poll()
+    assert type(app2.top).__name__ == "SetupScreen"
+    app2.poll()
+    assert app2.ahead_due is False

@@ -53,3 +53,18 @@ def test_heap_lines_come_after_the_frame_they_go_with(capsys):
     assert lines[0].startswith("heap ") and lines[0].split()[2] == "SetupScreen"
     s.app.draw()                             # printed once
     assert capsys.readouterr().out == ""
+
+
+def test_the_sleep_plan_falls_asleep_and_wakes_into_the_game():
+    """The sleep plan (issue 53): its pause outlasts the test key's sleep
+    time, the board sleeps, and the press after it is the wake, whose lines
+    are the new run's: the game's screen, back in the game it left."""
+    [rec] = record.sleep_plan()
+    keys = [item for item in rec.items if item[0] == "key"]
+    assert [item[3] for item in keys].count("wake") == 1
+    at = next(k for k, item in enumerate(rec.items) if item[0] == "key" and item[3] == "wake")
+    assert rec.items[at - 1] == ["wait", record.SLEEP_WAIT_MS]
+    assert record.SLEEP_WAIT_MS > record.SLEEP_TEST_S * 1000
+    assert rec.items[at][2] == 1 and rec.items[at + 1] == ["shot", "woke"]
+    assert rec.items[-1][:4] == ["key", "START", 2, "fresh"]
+    assert rec.test["sleep_s"] == record.SLEEP_TEST_S

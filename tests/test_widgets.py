@@ -89,11 +89,14 @@ def test_a_new_screen_is_refreshed_twice_in_its_pass():
     """The firmware redraws the area of a layer hidden in a full frame at the
     next refresh; App.draw does that refresh at once after a new screen (so
     the answer to the press ends with it), and only then."""
+    from dws_app.app import App
     s = Session("pico_dice", seed=4)
     refreshes = []
     refresh = s.hw.display.refresh
     s.hw.display.refresh = lambda *a, **k: refreshes.append(1) or refresh(*a, **k)
-    s.app.draw()                         # the menu, shown by start()
+    s.app = App(s.hw)                    # a new run: the menu, shown by start()
+    s.app.start()
+    s.app.draw()
     assert len(refreshes) == 2
     s.press("DOWN")
     del refreshes[:]

@@ -33,6 +33,13 @@ IDLE_FRAME_MS = 33
 # it (the keys are scanned every 3 ms on the Pico; it was 5 ms, and a press
 # waited 0-8 ms between its key event and its pass).
 LOOP_SLEEP_S = 0.002
+# Asleep (the sleep setting's time without a press) on a board without deep
+# sleep (the PyBadge: its buttons are read through a shift register, which
+# cannot wake it): screen and LEDs dark, a pass every 50 ms, a press wakes it.
+ASLEEP_LOOP_S = 0.05
+# ``Hardware.keep``'s first byte when the board fell asleep in a game: the
+# press that wakes it goes back into that game (``start``).
+ASLEEP_IN_GAME = 0xD6
 # A collection once the heap has taken this much since the last one, right
 # after a press's frame (``tidy_heap``).  It was 8192: in a game on the Pico
 # the firmware collected by itself every ~6-7 KB (with ~37 KB free, the
@@ -75,6 +82,9 @@ class App:
         self.ox = (self.width - self.scale * (ui.WIDTH + 4)) // 2
         self.oy = 0
         self.buttons = Buttons(hw.keys, hw.key_map)
+        # The presses made while the last run ended (after a game): the
+        # first ones this run answers (``start_afresh``).
+        self.buttons.take_over(getattr(hw, "keep", None))
         self.last_error = None      # the last exception poll() caught (tests look)
         self.forgets = FORGETS      # forget the lobby while a game is in play
         self.played = False         # a game was opened since the menu's last fresh heap
@@ -116,6 +126,8 @@ class App:
         self.new_screen = False     # a screen was shown since the last frame (draw)
         self.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
         self.game_saves = 0         # saves of the game in play (the test key save_oom)
+        self.frames = 0             # frames drawn by this run (``draw``)
+        self.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
         self.apply_settings()
 
     def _note(self, note):
@@ -217,7 +229,7 @@ class App:
             # interned stays, 25 KB after records and settings on the Pico;
             # the next game starts from a power-up's heap, as after a game
             # (hardware.md, "Memory across games").
-            self.defer(NEXT_PASS, self.fresh)
+            self.defer(NEXT_PASS, self.start_afresh)
 
     def forget_between_games(self):
         if self.forgets:
@@ -281,7 +293,15 @@ class App:
             # again, and every game starts from a power-up's heap: within
             # one interpreter the names a game's modules interned are never
             # freed (hardware.md, "Memory across games").
-            self.defer(NEXT_PASS, self.fresh)
+            self.defer(NEXT_PASS, self.start_afresh)
+
+    def start_afresh(self):
+        """A new interpreter (code.py's ``fresh``), taking along the presses
+        still queued (``Buttons.hand_over``): the new run answers them
+        first, and scans the keys from its start, so a press made while it
+        starts is answered by its menu, not lost."""
+        self.buttons.hand_over(getattr(self.hw, "keep", None))
+        self.fresh()
 
     # ----- input and time ------------------------------------------------
 
@@ -342,15 +362,32 @@ class App:
             self.seats.tick(now, solve=not pressed)
         idle = ticks_diff(now, self.last_input)
         dim_s = self.settings["auto_dim_s"]
-        sleep_s = self.settings["sleep_s"]
+        sleep_s = self.test.get("sleep_s") or self.settings["sleep_s"]
         if sleep_s and self.dimmed != 2 and idle > sleep_s * 1000:
-            self.dimmed = 2           # asleep: screen and LEDs dark
-            self.display.brightness = 0
-            self.leds.set_brightness(0)
+            self.fall_asleep()
         elif dim_s and not self.dimmed and idle > dim_s * 1000:
             self.dimmed = 1
             self.display.brightness = self.settings["brightness"] * DIM_PERCENT / 1000
             self.leds.set_brightness(self.settings["led_brightness"] * DIM_PERCENT // 10)
+
+    def fall_asleep(self):
+        """Screen and LEDs dark; on a board with deep sleep (the Pico) the
+        game is saved at its last checkpoint and the board sleeps until a
+        button wakes it, into this game (``start``), as a power cut's
+        Continue would bring it back."""
+        self.dimmed = 2
+        self.display.brightness = 0
+        self.leds.set_brightness(0)
+        deep_sleep = getattr(self.hw, "deep_sleep", None)
+        if deep_sleep is None:
+            return
+        self.autosave()
+        keep = getattr(self.hw, "keep", None)
+        if keep is not None:
+            keep[0] = ASLEEP_IN_GAME if self.game is not None else 0
+        if self.test.get("heap_log"):
+            print("sleep", self.hw.ticks_ms())
+        deep_sleep()
 
     def poll(self):
         """One pass of the main loop; returns the button pressed or None.
@@ -364,6 +401,8 @@ class App:
         name = None if later else self.buttons.poll(self.hw.ticks_ms())
         self.looping = True
         try:
+            if self.ahead_due and name is None and not later and self.frames:
+                self.bring_ahead()
             if later:
                 self._run(NEXT_PASS)
             elif name is not None:
@@ -408,16 +447,33 @@ class App:
         failed(self, e, low)
 
     def start(self):
+        woke = getattr(self.hw, "woke", False)
+        keep = getattr(self.hw, "keep", None)
+        if not self.stack and woke and keep is not None and keep[0] == ASLEEP_IN_GAME:
+            keep[0] = 0
+            from dws_app.lobby.resume import continue_game
+            continue_game(self)     # (no game to go on with: the menu says so)
+        if woke:
+            self.buttons.reset()    # the press that woke the board does nothing more
         if not self.stack:
             self.home()
             # The first menu of an interpreter (after a game a new one
-            # draws it again) brings what A and SELECT open first, before
-            # its frame: a setup opens ~50 ms sooner, a help 27.  (In the
-            # pass after a setup's frame the help's import delayed a press
-            # that came at once: 62 ms.)
-            from dws_app.lobby.menu import ahead
-            ahead()
+            # draws it again) brings what A and SELECT open first: a setup
+            # opens ~50 ms sooner, a help 27.  Once its frame is drawn and
+            # no key waits (``poll``): before it, the ~100 ms delayed that
+            # frame, and the answer to a press made while the run started.
+            self.ahead_due = 1
         self.heap_flush()
+
+    def bring_ahead(self):
+        """The next module of ``menu.AHEAD`` while the first menu is on top
+        and no key waits; none once a screen or a game has opened."""
+        if self.game is not None or len(self.stack) != 1:
+            self.ahead_due = False
+        elif not self.buttons.waiting():
+            from dws_app.lobby.menu import AHEAD
+            __import__(AHEAD[self.ahead_due - 1])
+            self.ahead_due = self.ahead_due + 1 if self.ahead_due < len(AHEAD) else False
 
     def tidy_heap(self):
         """Collect now, with the press's answer on screen, when the heap has
@@ -438,6 +494,7 @@ class App:
         if self.new_screen:
             self.new_screen = False
             self.display.refresh()
+        self.frames += 1
         self.sound.flush()
         self.heap_flush()
 
@@ -467,7 +524,7 @@ class App:
                 if pressed or finishing:
                     self.tidy_heap()
                 drawn = ticks()
-            self.hw.sleep(LOOP_SLEEP_S)
+            self.hw.sleep(ASLEEP_LOOP_S if self.dimmed == 2 else LOOP_SLEEP_S)
 
     # ----- games ---------------------------------------------------------
 

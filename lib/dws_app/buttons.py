@@ -9,6 +9,10 @@ stays "stuck" (the same resync PyBadger does).
 from dws_app.clock import ticks_add, ticks_diff
 
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
+# Presses carried into a new interpreter (``hand_over``): KEEP_MAGIC, their
+# count, their key numbers, in the first bytes of the board's reload memory.
+KEEP_MAGIC = 0xD5
+KEEP_MAX = 4
 REPEATING = ("UP", "DOWN", "LEFT", "RIGHT")
 REPEAT_DELAY_MS = 450
 REPEAT_EVERY_MS = 140
@@ -20,6 +24,7 @@ class Buttons:
         self._key_map = key_map
         self._held = None
         self._repeat_at = 0
+        self._carried = []      # key numbers handed over by the last run (``take_over``)
         self.overflows = 0
 
     def _name(self, key_number):
@@ -30,14 +35,44 @@ class Buttons:
     def waiting(self):
         """True when a key event is queued (work done in slices can stop
         and let the next pass answer it)."""
-        return bool(self._events)
+        return bool(self._carried) or bool(self._events)
 
     def reset(self):
         """Forget queued and held presses (e.g. after waking from auto-dim)."""
         self._events.clear()
         self._held = None
 
+    def hand_over(self, keep):
+        """Before a new interpreter starts (after a game): the presses still
+        queued go to ``keep`` (``Hardware.keep``: bytes that survive it, or
+        None), so that the new run answers them (``take_over``)."""
+        if keep is None:
+            return
+        count = 0
+        event = self._events.get()
+        while event is not None:
+            if event.pressed and count < KEEP_MAX and self._name(event.key_number) is not None:
+                keep[2 + count] = event.key_number
+                count += 1
+            event = self._events.get()
+        keep[1] = count
+        keep[0] = KEEP_MAGIC        # (last: a half-written hand-over is no hand-over)
+
+    def take_over(self, keep):
+        """The presses the last run handed over (``hand_over``), answered
+        first by ``poll``; ``keep`` is cleared."""
+        if keep is None or keep[0] != KEEP_MAGIC:
+            return
+        keep[0] = 0
+        count = keep[1]
+        if count <= KEEP_MAX:
+            self._carried = [keep[2 + i] for i in range(count)]
+
     def poll(self, now):
+        if self._carried:
+            name = self._name(self._carried.pop(0))
+            if name is not None:
+                return name
         events = self._events
         if events.overflowed:
             self.overflows += 1

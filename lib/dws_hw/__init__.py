@@ -22,11 +22,18 @@ class Hardware:
     ``sleep(s)``; ``store_options`` keyword arguments for the nvm store
     (``dws_app.store.Store``: how the board's flash erases, the cover file);
     ``release()`` lets go of a display the profile made, before the
-    interpreter starts again (None: a built-in display, kept).
+    interpreter starts again (None: a built-in display, kept); ``keep`` a
+    few bytes that survive that new start (``alarm.sleep_memory``; None
+    where there are none): the presses queued when it began
+    (``dws_app.buttons``), cleared by the profile at a power-up;
+    ``deep_sleep()`` (None: the board has none) darkens the board and sleeps
+    until a button is pressed, and never returns: the board starts again
+    with ``woke`` True (``keep`` kept).
     """
 
     def __init__(self, name, display, keys, key_map, pixels, die_leds, nvm,
-                 ticks_ms, entropy, sound, sleep, store_options=None, release=None):
+                 ticks_ms, entropy, sound, sleep, store_options=None, release=None, keep=None,
+                 deep_sleep=None, woke=False):
         self.name = name
         self.display = display
         self.keys = keys
@@ -40,6 +47,9 @@ class Hardware:
         self.sleep = sleep
         self.store_options = store_options or {}
         self.release = release
+        self.keep = keep
+        self.deep_sleep = deep_sleep
+        self.woke = woke
 
 
 def held_buttons(keys, key_map):
@@ -57,6 +67,30 @@ def held_buttons(keys, key_map):
         event = keys.events.get()
     keys.deinit()
     return held
+
+
+def woken():
+    """True when a button woke the board from deep sleep (this run's start)."""
+    try:
+        import alarm
+        return alarm.wake_alarm is not None
+    except (ImportError, AttributeError):
+        return False
+
+
+def reload_memory(again):
+    """The bytes that survive ``supervisor.reload()`` (``Hardware.keep``):
+    ``alarm.sleep_memory``, or None on a firmware without it.  Not ``again``
+    (a power-up or a reset, not a wake from deep sleep) their first byte is
+    cleared: whatever the RAM held then is not ours."""
+    try:
+        import alarm
+        keep = alarm.sleep_memory
+        if not again:
+            keep[0] = 0
+        return keep
+    except (ImportError, AttributeError, IndexError):
+        return None
 
 
 # The store's erase-window cover on the CIRCUITPY drive: made by make flash

@@ -14,7 +14,8 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import claim_drive, COVER_FILE, PROFILES, Hardware, held_buttons
+from dws_hw import (claim_drive, COVER_FILE, PROFILES, Hardware, held_buttons, reload_memory,
+                    woken)
 
 NAME = "pico_dice"
 KEY_MAP = PROFILES[NAME][1]     # UP DOWN LEFT RIGHT A B START SELECT
@@ -102,10 +103,16 @@ SPI_HZ = 62_500_000
 
 
 def build():
+    again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+    # After a game the keys are scanned first: a press made while this run
+    # starts is queued for its menu (the one made while the last run ended
+    # comes in ``keep``).  At a power-up they come last: scanned through the
+    # panel's start-up waits (FAST_INIT), one drive of the board suite hung
+    # at power-on after the panel's sixth start-up byte (docs/measurements.md).
+    keys = _keys() if again else None
     import adafruit_st7789
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
-    again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
     reset = None
     if again:               # the panel's reset held high by hand: no pulse
         import digitalio
@@ -123,6 +130,7 @@ def build():
         sound = Piezo(board.GP15)
     except (ValueError, RuntimeError):
         sound = None
+
     def release():
         # Before a fresh start (code.py): on CircuitPython 9.2.9 the SPI
         # pins stayed in use after release_displays(), and the next run's
@@ -131,6 +139,13 @@ def build():
         spi.deinit()
         if again:
             reset.deinit()
-    return Hardware(NAME, display, _keys(), KEY_MAP, pixels, True,
+    keys = keys or _keys()
+
+    def deep_sleep():       # (its code comes when the board falls asleep)
+        from dws_hw.pico_sleep import deep_sleep
+        deep_sleep(pixels, bus, release, keys, KEY_PINS, board.GP21)
+
+    woke = woken()
+    return Hardware(NAME, display, keys, KEY_MAP, pixels, True,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
-                    STORE_OPTIONS, release)
+                    STORE_OPTIONS, release, reload_memory(again or woke), deep_sleep, woke)

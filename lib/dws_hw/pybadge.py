@@ -10,7 +10,7 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import COVER_FILE, PROFILES, Hardware, held_buttons
+from dws_hw import COVER_FILE, PROFILES, Hardware, held_buttons, reload_memory
 
 NAME = "pybadge"
 KEY_MAP = PROFILES[NAME][1]     # key_number: B A START SELECT RIGHT DOWN UP LEFT
@@ -177,11 +177,13 @@ class Speaker:
 
 
 def build():
+    keys = _keys()      # first: a press made while a new run starts is queued
     pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, auto_write=False, brightness=0.3)
     try:
         sound = Speaker()
     except (AttributeError, ValueError, RuntimeError, ImportError):
         sound = None
-    return Hardware(NAME, board.DISPLAY, _keys(), KEY_MAP, pixels, False,
+    again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+    return Hardware(NAME, board.DISPLAY, keys, KEY_MAP, pixels, False,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
-                    STORE_OPTIONS)
+                    STORE_OPTIONS, keep=reload_memory(again))

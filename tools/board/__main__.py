@@ -68,12 +68,15 @@ BUNDLE_CONFIG = "cp9_mpy"
 #   setup's defaults whole, stb, are make test-board-full's;
 #   docs/measurements.md, "The headroom taken away");
 # - cp10_mpy's oom plan: a save out of memory twice at one checkpoint
-#   (the test key DWS_TEST_SAVE_OOM) leads to the menu, the game kept.
+#   (the test key DWS_TEST_SAVE_OOM) leads to the menu, the game kept;
+# - cp10_mpy's sleep plan: no press for the sleep setting's time (the test
+#   key DWS_TEST_SLEEP_S), deep sleep, a button wakes the board into the
+#   game it left (issue 53; on USB the firmware pretends: the same path).
 # make test-board-full plays every plan whole in every configuration: the
 # whole evening (every game to its scores, twice) and the five-minute storm.
 SUITE = {
     "cp10_mpy": {"dws5": "whole", "cargo": "whole", "continue": "whole", "screens": "whole",
-                 "oom": "whole"},
+                 "oom": "whole", "sleep": "whole"},
     "badge_mpy": {"evening": "short", "storm": "short"},
     "cp10_py": {"evening": "short"},
     "cp9_mpy": {"evening": "short"},
@@ -518,7 +521,7 @@ def speed(results):
     boots = [ms for r in main for ms in r["boot_ms"]]
     if boots:
         out["board.boot_to_menu_ms"] = percentile(boots, 50)
-    for kind in ("move", "save", "open", "fresh", "view"):
+    for kind in ("move", "save", "open", "fresh", "restart", "view", "wake"):
         times = [ms for r in main for k, ms, *_rest in r["presses"] if k == kind]
         if times:
             out["board.press_ms_p50." + kind] = percentile(times, 50)

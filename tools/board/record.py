@@ -13,7 +13,9 @@ Plan items (JSON lists): ``["key", NAME, LINES, KIND]`` (KIND: ``press_kind``;
 the interpreter starts afresh, once the press's answer is drawn);
 ``["key", NAME, LINES, "card", FIRST]``: a start card that goes on by itself
 (a lone human's): its FIRST lines are the press's answer, the rest the game
-that follows it; ``["wait", MS]`` (no press for MS emulated ms);
+that follows it; ``["key", NAME, LINES, "wake"]``: the press that wakes
+the board from deep sleep, whose LINES are the new run's (it does nothing
+more); ``["wait", MS]`` (no press for MS emulated ms);
 ``["shot", NAME]`` (a screenshot on the board; the simulator's picture of the
 same moment is saved beside the plan as ``NAME.sim.png``); ``["cut"]`` (the
 power goes: the run ends here and the next plan boots from the flash it left).
@@ -117,6 +119,9 @@ class Recorder(Session):
         self.line_budget = None   # see settle()
         self.cut_short = False
         self.freshened = None     # lines before a new interpreter in the last press
+        self.asleep = False       # the board is in deep sleep (``deep_sleep``)
+        self.hw.deep_sleep = self.deep_sleep
+        self.hw.keep = bytearray(8)     # (the board's alarm.sleep_memory)
         out = self.out = io.StringIO()
         with contextlib.redirect_stdout(out):
             self.start_app()
@@ -135,7 +140,27 @@ class Recorder(Session):
         self.freshened = heap_lines(self.out.getvalue())
         self.start_app()
 
+    def deep_sleep(self):
+        """The board's deep sleep: the run ends there; the next press starts
+        a new one (``wake``)."""
+        self.asleep = True
+
+    def wake(self, name):
+        """The press that wakes the board: a new app starts as at a power-up
+        with ``woke`` set (into the game it left); the press does nothing more."""
+        assert self.asleep, "the board is awake"
+        self.asleep = False
+        out = self.out = io.StringIO()
+        self.hw.woke = True
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            self.start_app()
+            self.settle(out)
+            self.app.heap_flush()
+        self.hw.woke = False        # (read once, by the new app's start)
+        self.items.append(["key", name, heap_lines(out.getvalue()), "wake"])
+
     def press(self, *names):
+        assert not self.asleep, "a press while the board sleeps: wake()"
         for name in names:
             out = self.out = io.StringIO()
             self.freshened = None
@@ -283,7 +308,8 @@ GAMES = {
 # give the id).
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}
 # The game each bench key <game> takes its figures from.
-BENCH_GAME = {"dws5": "dws", "dws2": "dws", "continue": "dws", "stb12": "stb", "stbtog": "stb",
+BENCH_GAME = {"dws5": "dws", "dws2": "dws", "continue": "dws", "sleep": "dws", "stb12": "stb",
+              "stbtog": "stb",
               "stb": "stb",
               "dicedout": "dicedout", "cargo": "cargo", "dice": "dice"}
 
@@ -337,6 +363,34 @@ def continue_plan():
     after.press("START")
     assert after.screen_name == "MenuScreen", after.screen_name
     return [rec, after]
+
+
+# The sleep plan's test key (DWS_TEST_SLEEP_S: the sleep setting's time,
+# whose shortest choice is 2 minutes) and its pause: asleep after this long.
+SLEEP_TEST_S = 4
+SLEEP_WAIT_MS = SLEEP_TEST_S * 1000 + 3000
+
+
+def sleep_plan():
+    """Dice Wide Shut against a device seat; no press for the sleep
+    setting's time (the test key's), and the board falls asleep (deep sleep
+    on the Pico); a button wakes it, into the game it left; more turns, back
+    to the menu.  The emulator's firmware is on USB, where CircuitPython
+    only pretends to sleep and waits for the same button: the same path."""
+    game_id, levels, options, seed = 1, (None, "normal"), {}, 23
+    rec = Recorder(seed, sleep_s=SLEEP_TEST_S)
+    setup_and_start(rec, game_id, levels, options)
+    rnd = random.Random(seed)
+    play(rec, game_id, rnd, turns=1)
+    rec.wait(SLEEP_WAIT_MS)
+    assert rec.asleep, "the board did not fall asleep"
+    rec.wake("B")
+    assert isinstance(rec.app.top, GameScreen), rec.screen_name
+    rec.shot("woke")
+    play(rec, game_id, rnd, turns=2)
+    rec.press("START")
+    assert rec.screen_name == "MenuScreen", rec.screen_name
+    return [rec]
 
 
 def to_item(rec, item):
@@ -575,7 +629,7 @@ def storm_key(rec, top, name, rnd, pressed):
 
 # Every plan plans() records; the continue plan is whole only, the storm whole
 # or the suite's short one (never a --quick look's).
-PLAN_NAMES = tuple(GAMES) + ("continue", "screens", "oom", "evening", "storm")
+PLAN_NAMES = tuple(GAMES) + ("continue", "screens", "oom", "sleep", "evening", "storm")
 NOT_QUICK = ("continue", "storm")
 
 
@@ -588,6 +642,7 @@ def plans(quick=False, storm=True):
         out["continue"] = continue_plan()
     out["screens"] = screens_plan()
     out["oom"] = oom_plan()
+    out["sleep"] = sleep_plan()
     out["evening"] = evening_plan(short=quick)
     if storm:
         out["storm"] = storm_plan(STORM_SHORT_PRESSES, pauses=STORM_SHORT_PAUSES_MS) \

@@ -102,6 +102,7 @@ export default async function (ctx) {
   const save = () => fs.writeFileSync(ctx.out + '/replay.json',
     JSON.stringify({ boot_ms: bootMs, presses }));
   ctx.log(`replay: booted, menu drawn at ${bootMs} ms, ${plan.items.length} items`);
+  let restarting = false;   // the last press began a new interpreter: this one lands in its start
   for (const [index, item] of plan.items.entries()) {
     const kind = item[0];
     if (kind === 'key') {
@@ -109,6 +110,12 @@ export default async function (ctx) {
       const before = lastPixelMs;
       const pixelsBefore = ctx.pico.display.pixels;
       const cutAt = cutter.at(index);
+      const landed = restarting;
+      restarting = false;
+      if (item[3] === 'wake' && !/(^|\n)sleep \d+/.test(ctx.serial)) {
+        ctx.shot('fail');
+        throw new Error('a wake press, but the board has not fallen asleep ("sleep" on the console)');
+      }
       await ctx.press(item[1], PRESS_MS);
       if (cutAt !== undefined) {
         await ctx.run(Math.max(0, start + cutAt - ctx.ms));
@@ -117,9 +124,18 @@ export default async function (ctx) {
       if (item[3] === 'fresh' || item[3] === 'card') {
         // The answer (the menu, drawn with its line before the interpreter
         // starts afresh; a start card that goes on by itself) is an open;
-        // the whole, to the new run's menu, fresh (the card's game: card).
+        // the whole, to the new run's menu, is the card's game (card).
         await lines(want + item[4], STEP_TIMEOUT_MS, true);
         presses.push(['open', lastPixelMs - start, item[4], ctx.pico.display.pixels - pixelsBefore]);
+        const next = plan.items[index + 1];
+        if (item[3] === 'fresh' && next !== undefined && next[0] === 'key' && cutAt === undefined) {
+          // A new interpreter starts once that menu is drawn: the next
+          // press comes at once, while it starts (fresh: the press to the
+          // last pixel of its answer, which the new run draws).
+          want += item[2];
+          restarting = true;
+          continue;
+        }
       }
       want += item[2];
       // Before a cut the device may play on (a plan cut short): more lines are fine.
@@ -127,8 +143,11 @@ export default async function (ctx) {
       await lines(want, STEP_TIMEOUT_MS, next !== undefined && next[0] === 'cut');
       await quiet(40, item[2] ? 0 : 200);
       if (lastPixelMs !== before && cutAt === undefined) {
-        presses.push([item[3] || (item[2] ? 'open' : 'move'), lastPixelMs - start, item[2],
-          ctx.pico.display.pixels - pixelsBefore]);
+        // (a fresh item the plan follows with no key: restart, the press to
+        // the new run's menu)
+        const named = item[3] === 'fresh' ? 'restart' : item[3];
+        presses.push([landed ? 'fresh' : named || (item[2] ? 'open' : 'move'), lastPixelMs - start,
+          item[2], ctx.pico.display.pixels - pixelsBefore]);
       }
     } else if (kind === 'wait') {
       await ctx.run(item[1]);

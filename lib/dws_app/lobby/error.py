@@ -115,7 +115,7 @@ def restart(app):
     """Start again from what the store holds (A on the error screen), as a
     power-up would; out of memory, in a new interpreter (``app.fresh``)."""
     if app.out_of_memory and app.fresh is not None:
-        app.fresh()
+        app.start_afresh()
     app.out_of_memory = False
     app.game_running(False)
     app.leds.off()

@@ -25,14 +25,13 @@ LOGO_SIZE = (127, 11)     # tools/font.py's title: capitals and their shadow
 LOGO_GAP = 3              # pixels between the title and each die
 
 
-def ahead():
-    """What A on a game needs first, the setup's code and the engines'
-    base (~50 ms of a setup's open on the Pico), and SELECT's help (27 ms
-    of the help's).  A start or Continue lets the screens' code go with
-    the lobby; the base stays, every game's."""
-    import dws_core.engine      # noqa: F401
-    import dws_app.lobby.setup  # noqa: F401
-    import dws_app.lobby.help   # noqa: F401
+# What A on a game needs first, the setup's code and the engines' base (~50
+# ms of a setup's open on the Pico), and SELECT's help (27 ms of the help's):
+# imported once the first menu is drawn, one a pass while no key waits
+# (``App.bring_ahead``; ~100 ms together held a press made then).  A start
+# or Continue lets the screens' code go with the lobby; the base stays,
+# every game's.
+AHEAD = ("dws_core.engine", "dws_app.lobby.setup", "dws_app.lobby.help")
 
 
 def logo(screen):
