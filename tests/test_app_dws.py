@@ -391,3 +391,81 @@ def test_wrong_half_refusal_fits_and_names_the_six_cells(profile):
         s.press("A")
         assert screen.msg1.shown() == said
         assert len(said) <= 26
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_device_seats_turn_shows_the_keys_that_work_then(profile):
+    """Issue 52: on a device seat's turn the key lines say the device plays
+    and what a key does then (hurry), from its first frame on, not a
+    player's A/B and colour keys."""
+    from dws_app.play.game_dws import COLOUR_KEYS
+    s = Session(profile, seed=5)
+    start_game(s.app, 1, 2, None, seed=9, seats=[None, "normal"])
+    screen = finish_interludes(s)
+    seen = []                               # the key lines after every pass (a frame each)
+    poll = s.app.poll
+
+    def frame():
+        pressed = poll()
+        top = s.app.top
+        if isinstance(top, DwsScreen) and top.game.current == 1:
+            seen.append((top.msg1.shown(), top.msg2.shown()))
+        return pressed
+    s.app.poll = frame
+    rnd = random.Random(2)
+    while screen.game.current == 0:         # the player's turn
+        assert "A: " in screen.msg1.shown() and screen.msg2.shown() == COLOUR_KEYS
+        legal = [st for st in screen.game.legal_steps() if st[0] not in ("drop", "colour")] \
+            or screen.game.legal_steps()
+        dws_step(s, rnd.choice(legal))
+        screen = s.app.top
+    for _ in range(400):                    # the device's turn
+        top = s.app.top
+        if isinstance(top, DwsScreen) and top.game.current == 0:
+            break
+        s.wait(50)
+    assert seen and set(seen) == {("P2: device, normal", "Any key: hurry")}, set(seen)
+    screen = finish_interludes(s)
+    assert screen.game.current == 0
+    assert "A: " in screen.msg1.shown() and screen.msg2.shown() == COLOUR_KEYS
+
+
+def test_the_hand_over_says_why_a_fresh_board_scores_minus_50():
+    """Issue 51: "Score so far -50" greeted a newcomer; while a column has
+    no check the hand-over says each such column is -5."""
+    from dws_app.play.pass_screen import turn_lines
+    g = DiceWideShut(2, seed=3)
+    assert turn_lines(g) == ("Round 1, score so far -50", "No check in a column: -5")
+    board = g.boards[0]
+    for half in (RED, BLUE):
+        for col in range(5):
+            board.cells[half][col] = CHECKED
+    assert g.score(0) == 10
+    assert turn_lines(g) == ("Round 1", "Score so far 10")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_news_gets_a_line_of_its_own_on_the_scores(profile, players):
+    """Issue 52: "New best!" on a line of its own under the places and the
+    wins, not squeezed into the key line; with five players' places every
+    row is taken and it ends the columns' head line."""
+    from dws_app.lobby.records_store import load_records
+    from dws_app.lobby.scores import NEWS, ScoresScreen
+    s = Session(profile, seed=3)
+    g = DiceWideShut(players, seed=4)
+    records = load_records(s.app.store)[0]
+    screen = ScoresScreen(s.app, g, g.final_scores(), g.ranking(), True, records)
+    screen.refresh()
+    assert screen.footer.shown() == "<>:player A:menu"
+    assert screen.news.shown() == NEWS
+    rows = [screen.row_y(r) for r in range(10)]
+    row = 1 + players + (1 if screen.tally else 0)
+    if row <= 5:                            # (rows 6-8: the columns' block)
+        assert screen.news.node.y == rows[row]
+        assert screen.news.node.x == screen.places[0].node.x
+    else:
+        assert screen.news.node.y == screen.head.node.y
+        assert screen.news.node.x >= screen.head.node.x + len(screen.head.shown()) * 6
+    plain = ScoresScreen(s.app, g, g.final_scores(), g.ranking(), False, records)
+    assert plain.news is None and plain.footer.shown() == "<>:player A:menu"

@@ -105,6 +105,7 @@ def winner_text(ranking):
 
 
 COLUMNS_HEAD = "P%d columns:"
+NEWS = "New best!"
 
 
 class ScoresScreen(ui.Screen):
@@ -135,18 +136,32 @@ class ScoresScreen(ui.Screen):
                 splits = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
             self.places.append(self.fixed(0, 1 + i, theme.player_colour(p), line + splits))
         self.tally = []
+        last = 5 if self.columns else 8     # the last row above the columns or the footer
         row = 1 + len(self.places)
-        if row <= (5 if self.columns else 8):
+        if row <= last:
             self.show_tally(row)
+            row += 1
         self.player = ranking[0][0]
+        keys = "<>:player A:menu" if self.columns else "A:menu"
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)
             self.head = ui.Text(self.root, 2, y - 2 * ui.LH, len(COLUMNS_HEAD % game.players), theme.FG)
             self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
             self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
-        keys = "<>:player A:menu" if self.columns else "A:menu"
-        self.footer = self.fixed(0, 9, theme.DIM, keys + (" New best!" if new_best else ""))
+        # News (a new best score) on a line of its own under the places and
+        # the tally; with every row taken (five players' columns, eight
+        # players), at the end of the columns' head or of the keys.
+        self.news = None
+        if new_best:
+            if row <= last:
+                self.news = self.fixed(0, row, theme.ACCENT, NEWS)
+            elif self.columns:
+                self.news = ui.Text(self.root, 2 + (ui.COLS - len(NEWS) - 1) * ui.CW,
+                                    self.row_y(8) - 2 * ui.LH, len(NEWS), theme.ACCENT, NEWS)
+            else:
+                keys += "  " + NEWS
+        self.footer = self.fixed(0, 9, theme.DIM, keys)
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         # (refresh() comes with on_show, when it is pushed)

@@ -228,6 +228,10 @@ class DwsScreen(GameScreen):
         dice row's colour keys, which stay: a cursor move, a take or a mark
         redraws a few characters (~2.4 ms each on the Pico), not two lines."""
         g = self.game
+        seats = self.app.seats
+        if seats is not None and seats.device(g.current):
+            seats.announce(self)    # (a device's turn: its keys, not a player's)
+            return
         if self.choice is not None:
             self.say("5th check splits: A: ok", "RIGHT: spend 6  B: back")
             return

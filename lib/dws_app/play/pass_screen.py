@@ -22,7 +22,14 @@ READY = "A: I'm ready"
 
 
 def dws_lines(g):
-    return ("Round %d" % (g.round + 1), "Score so far %d" % g.score(g.current))
+    """The round and the score so far; while a column has no check, why a
+    fresh board scores -50 (the rules' words: each such column is -5)."""
+    from dws_core.dws import EMPTY_COLUMN_POINTS
+    score = g.score(g.current)
+    first = "Round %d, score so far %d" % (g.round + 1, score)
+    if EMPTY_COLUMN_POINTS in g.column_scores(g.current) and len(first) < ui.COLS:
+        return (first, "No check in a column: %d" % EMPTY_COLUMN_POINTS)
+    return ("Round %d" % (g.round + 1), "Score so far %d" % score)
 
 
 def stb_lines(g):
