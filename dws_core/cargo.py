@@ -78,6 +78,10 @@ class Cargo(Engine):
     def total(self, p):
         return round_total(self.round_scores, p)
 
+    def round_results(self, p):
+        """Player ``p``'s score in each round so far (None: not played)."""
+        return [row[p] for row in self.round_scores]
+
     def scores(self):
         return [self.total(p) for p in range(self.players)]
 

@@ -214,6 +214,10 @@ class ShutTheBox(Engine):
                 out[p] = None
         return out
 
+    def round_results(self, p):
+        """Player ``p``'s score in each round played (its box's open sum)."""
+        return list(self.round_scores[p])
+
     def counted(self):
         """Boxes shut in the game: rounds that ended on 0."""
         n = 0

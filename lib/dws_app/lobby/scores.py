@@ -78,6 +78,34 @@ def place_lines(scores, ranking):
     return lines
 
 
+# Each round's score after a player's total (``rounds_table``): up to this
+# many rounds, each in three columns, fit the line.
+ROUNDS_SHOWN = 5
+ROUNDS_HEAD = "by round"
+ROUNDS_KEYS = ("<>:by round  A:menu", "<>:totals  A:menu")
+
+
+def rounds_table(game, last):
+    """The final screen's round-by-round view of a game of 2 to
+    ``ROUNDS_SHOWN`` rounds (``round_results``): (its head, per player the
+    rounds' scores to show after their place line: "  33  0 26"), or None
+    (one round, too many rounds or players for the lines, a score too
+    wide)."""
+    if not hasattr(game, "round_results"):
+        return None
+    rounds = getattr(game, "rounds", 1)
+    if not 1 < rounds <= ROUNDS_SHOWN or game.players > last - 1:
+        return None
+    parts = []
+    for p in range(game.players):
+        results = game.round_results(p)[:rounds]
+        for r in results:
+            if r is not None and not -10 < r < 100:
+                return None     # (three columns: a space and two digits)
+        parts.append("".join("  -" if r is None else "%3d" % r for r in results))
+    return ROUNDS_HEAD, parts
+
+
 def tally_parts(games, wins):
     """The tally line as (text, seat or None) pieces, or None if it does not
     fit one grid line.  Shorter forms when needed: "Wins:" (the Records
@@ -127,22 +155,33 @@ class ScoresScreen(ui.Screen):
         from dws_app.lobby.bigtype import BigText
         self.title = BigText(self, 0, winner_text(ranking), colour)
         lines = place_lines(scores, ranking)
-        rows = 5 if self.columns else 8
-        self.places = []
-        for i in range(min(rows, len(lines))):
-            p, line = lines[i]
-            splits = ""
-            if self.columns:
-                splits = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
-            self.places.append(self.fixed(0, 1 + i, theme.player_colour(p), line + splits))
-        self.tally = []
         last = 5 if self.columns else 8     # the last row above the columns or the footer
-        row = 1 + len(self.places)
+        by_round = None if self.columns else rounds_table(game, last)
+        first = 2 if by_round is not None else 1    # (row 1: the rounds' head)
+        self.places = []
+        self.rounds = []        # the round-by-round view (LEFT/RIGHT), hidden at first
+        for i in range(min(last + 1 - first, len(lines))):
+            p, line = lines[i]
+            more = ""
+            if self.columns:
+                more = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
+            elif by_round is not None:
+                self.rounds.append(self.fixed(len(line), first + i, theme.player_colour(p),
+                                              by_round[1][p]))
+            self.places.append(self.fixed(0, first + i, theme.player_colour(p), line + more))
+        if self.rounds:
+            self.rounds.append(self.fixed(len(lines[0][1]) + 1, 1, theme.DIM, ROUNDS_HEAD))
+            for text in self.rounds:
+                # Hidden, a layer costs the open's frame ~2 ms instead of its
+                # pixels (~100 ms for four players' four rounds, estimated).
+                text.hidden = True
+        self.tally = []
+        row = first + len(self.places)
         if row <= last:
             self.show_tally(row)
             row += 1
         self.player = ranking[0][0]
-        keys = "<>:player A:menu" if self.columns else "A:menu"
+        keys = "<>:player A:menu" if self.columns else ROUNDS_KEYS[0] if self.rounds else "A:menu"
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)
@@ -161,7 +200,8 @@ class ScoresScreen(ui.Screen):
                                     self.row_y(8) - 2 * ui.LH, len(NEWS), theme.ACCENT, NEWS)
             else:
                 keys += "  " + NEWS
-        self.footer = self.fixed(0, 9, theme.DIM, keys)
+        self.footer = self.text(0, 9, max(len(k) for k in ROUNDS_KEYS) if self.rounds else len(keys),
+                                theme.DIM, keys)
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         # (refresh() comes with on_show, when it is pushed)
@@ -194,5 +234,10 @@ class ScoresScreen(ui.Screen):
         if self.columns and name in ("LEFT", "RIGHT"):
             self.player = (self.player + (1 if name == "RIGHT" else -1)) % n
             self.refresh()
+        elif self.rounds and name in ("LEFT", "RIGHT"):
+            shown = self.rounds[0].hidden
+            for text in self.rounds:
+                text.hidden = not shown
+            self.footer.text = ROUNDS_KEYS[1 if shown else 0]
         elif name in ("A", "B", "START"):
             self.app.home()
