@@ -163,3 +163,44 @@ def test_the_profiles_reload_memory_is_cleared_at_a_power_up_only(monkeypatch):
     monkeypatch.setattr(alarm, "sleep_memory", None, raising=False)
     del alarm.sleep_memory
     assert reload_memory(True) is None      # a firmware without it: nothing carried
+
+
+def test_a_key_held_when_the_new_runs_keypad_started_is_answered_at_its_release():
+    """CircuitPython's keypad does not report a key held when it starts, only
+    its release (10.2.1): after a hand-over that release is the press made
+    while the new run started; the release of a press the last run handed
+    over is not a second press; at a power-up a lone release is nothing."""
+    keep = bytearray(8)
+    old_keys = Keys(8)
+    old_keys.events.keypad_eventqueue_record(6, True)       # UP, handed over, still held
+    Buttons(old_keys, MAP).hand_over(keep)
+    keys = Keys(8)
+    new = Buttons(keys, MAP)
+    new.take_over(keep)
+    keys.events.keypad_eventqueue_record(5, False)          # DOWN let go: its press came first
+    keys.events.keypad_eventqueue_record(6, False)          # UP's own release
+    assert [new.poll(0), new.poll(1), new.poll(2), new.poll(3)] == ["UP", "DOWN", None, None]
+    keys.events.keypad_eventqueue_record(5, True)           # presses after that: as ever
+    keys.events.keypad_eventqueue_record(5, False)
+    assert [new.poll(4), new.poll(5)] == ["DOWN", None]
+    power_up = Keys(4)
+    fresh = Buttons(power_up, MAP)
+    fresh.take_over(bytearray(8))                           # (no hand-over)
+    power_up.events.keypad_eventqueue_record(3, False)      # SELECT held since the power-up
+    assert fresh.poll(0) is None
+    answered = Keys(8)                                      # A, answered by the last run,
+    last = Buttons(answered, MAP)                           # which then started the new one
+    answered.events.keypad_eventqueue_record(1, True)
+    assert last.poll(0) == "A"
+    keep = bytearray(8)
+    last.hand_over(keep)
+    keys = Keys(8)
+    new = Buttons(keys, MAP)
+    new.take_over(keep)
+    keys.events.keypad_eventqueue_record(1, False)          # its release: not a second A
+    assert new.poll(0) is None
+    after_reset = Buttons(keys, MAP)
+    after_reset.take_over(bytearray([KEEP_MAGIC, 0]) + bytes(6))
+    after_reset.reset()                                     # (a wake from auto-dim)
+    keys.events.keypad_eventqueue_record(5, False)
+    assert after_reset.poll(0) is None

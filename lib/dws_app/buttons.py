@@ -10,9 +10,11 @@ from dws_app.clock import ticks_add, ticks_diff
 
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 # Presses carried into a new interpreter (``hand_over``): KEEP_MAGIC, their
-# count, their key numbers, in the first bytes of the board's reload memory.
+# count, their key numbers, then a byte with a bit per key held down then,
+# in the first bytes of the board's reload memory.
 KEEP_MAGIC = 0xD5
 KEEP_MAX = 4
+KEEP_DOWN = 2 + KEEP_MAX
 REPEATING = ("UP", "DOWN", "LEFT", "RIGHT")
 REPEAT_DELAY_MS = 450
 REPEAT_EVERY_MS = 140
@@ -25,6 +27,8 @@ class Buttons:
         self._held = None
         self._repeat_at = 0
         self._carried = []      # key numbers handed over by the last run (``take_over``)
+        self._down = set()      # keys whose press this queue reported and not yet the release
+        self._after = None      # after a hand-over: keys whose release is the carried press's
         self.overflows = 0
 
     def _name(self, key_number):
@@ -41,6 +45,7 @@ class Buttons:
         """Forget queued and held presses (e.g. after waking from auto-dim)."""
         self._events.clear()
         self._held = None
+        self._after = None
 
     def hand_over(self, keep):
         """Before a new interpreter starts (after a game): the presses still
@@ -49,13 +54,22 @@ class Buttons:
         if keep is None:
             return
         count = 0
+        down = self._down
         event = self._events.get()
         while event is not None:
-            if event.pressed and count < KEEP_MAX and self._name(event.key_number) is not None:
-                keep[2 + count] = event.key_number
-                count += 1
+            number = event.key_number
+            if event.pressed:
+                down.add(number)
+                if count < KEEP_MAX and self._name(number) is not None:
+                    keep[2 + count] = number
+                    count += 1
+            elif number in down:
+                down.remove(number)
             event = self._events.get()
         keep[1] = count
+        # (the keys held now: the new run's keypad reports only their
+        # release, which ends a press already answered or handed over)
+        keep[KEEP_DOWN] = sum(1 << k for k in down if k < 8)
         keep[0] = KEEP_MAGIC        # (last: a half-written hand-over is no hand-over)
 
     def take_over(self, keep):
@@ -67,6 +81,12 @@ class Buttons:
         count = keep[1]
         if count <= KEEP_MAX:
             self._carried = [keep[2 + i] for i in range(count)]
+        # A key held when this run's keypad started is not reported pressed
+        # (measured on CircuitPython 10.2.1): only its release comes.  After
+        # a hand-over such a release is a press made while this run started,
+        # unless the key was down when the last run handed over.
+        mask = keep[KEEP_DOWN]
+        self._after = set(k for k in range(8) if mask & (1 << k))
 
     def poll(self, now):
         if self._carried:
@@ -80,7 +100,17 @@ class Buttons:
             return None
         event = events.get()
         while event is not None:
-            name = self._name(event.key_number)
+            number = event.key_number
+            name = self._name(number)
+            if event.pressed:
+                self._down.add(number)
+            elif number in self._down:
+                self._down.remove(number)
+            elif self._after is not None and name is not None:
+                if number in self._after:
+                    self._after.remove(number)      # (the carried press's own release)
+                else:
+                    return name         # pressed while this run started: answered now
             if event.pressed and name is not None:
                 if name in REPEATING:
                     self._held = name

@@ -128,10 +128,13 @@ export default async function (ctx) {
         await lines(want + item[4], STEP_TIMEOUT_MS, true);
         presses.push(['open', lastPixelMs - start, item[4], ctx.pico.display.pixels - pixelsBefore]);
         const next = plan.items[index + 1];
-        if (item[3] === 'fresh' && next !== undefined && next[0] === 'key' && cutAt === undefined) {
+        if (item[3] === 'fresh' && item[4] > 0 && next !== undefined && next[0] === 'key' &&
+            cutAt === undefined) {
           // A new interpreter starts once that menu is drawn: the next
           // press comes at once, while it starts (fresh: the press to the
-          // last pixel of its answer, which the new run draws).
+          // last pixel of its answer, which the new run draws).  (Not when
+          // the press itself starts it, nothing drawn: the error screen's
+          // A; a second A at once would be one long press on the pin.)
           want += item[2];
           restarting = true;
           continue;
