@@ -28,7 +28,7 @@ class Buttons:
         self._repeat_at = 0
         self._carried = []      # key numbers handed over by the last run (``take_over``)
         self._down = set()      # keys whose press this queue reported and not yet the release
-        self._after = None      # after a hand-over: keys whose release is the carried press's
+        self._after = None      # after a hand-over: keys down then, whose release is no press
         self.overflows = 0
 
     def _name(self, key_number):
@@ -108,7 +108,7 @@ class Buttons:
                 self._down.remove(number)
             elif self._after is not None and name is not None:
                 if number in self._after:
-                    self._after.remove(number)      # (the carried press's own release)
+                    self._after.remove(number)      # (ends a press the last run saw)
                 else:
                     return name         # pressed while this run started: answered now
             if event.pressed and name is not None:
