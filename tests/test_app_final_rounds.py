@@ -101,3 +101,21 @@ def test_every_finished_game_of_rounds_adds_up_and_fits(kind, players, seed, dat
         played = [r for r in results if r is not None]
         if game.final_scores()[p] is not None:
             assert sum(played) == game.final_scores()[p]
+
+
+@pytest.mark.parametrize("players", [6, 7])
+def test_news_beside_a_full_round_view_keeps_the_keys_whole(players):
+    """Six or seven players' places and wins fill the rows under the
+    rounds' head: "New best!" goes before that head, not into the key line
+    (which the view's keys fill)."""
+    game = finished(ShutTheBox, players, 3, seed=8)
+    s = Session("pybadge", seed=3)
+    records = load_records(s.app.store)[0]
+    screen = ScoresScreen(s.app, game, game.final_scores(), game.ranking(), True, records)
+    assert screen.rounds and screen.news.shown() == "New best!"
+    assert screen.news.node.y == screen.row_y(1)
+    head = screen.rounds[-1]
+    assert screen.news.node.x + len("New best!") * ui.CW <= head.node.x
+    assert screen.footer.shown() == ROUNDS_KEYS[0]
+    screen.on_button("RIGHT")
+    assert screen.footer.shown() == ROUNDS_KEYS[1]

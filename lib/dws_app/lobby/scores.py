@@ -189,8 +189,9 @@ class ScoresScreen(ui.Screen):
             self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
             self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         # News (a new best score) on a line of its own under the places and
-        # the tally; with every row taken (five players' columns, eight
-        # players), at the end of the columns' head or of the keys.
+        # the tally; with every row taken (five players' columns, six or
+        # more players' rounds, eight players), at the start of the columns'
+        # head, before the rounds' head, or at the end of the keys.
         self.news = None
         if new_best:
             if row <= last:
@@ -198,6 +199,8 @@ class ScoresScreen(ui.Screen):
             elif self.columns:
                 self.news = ui.Text(self.root, 2 + (ui.COLS - len(NEWS) - 1) * ui.CW,
                                     self.row_y(8) - 2 * ui.LH, len(NEWS), theme.ACCENT, NEWS)
+            elif self.rounds:           # (row 1 left of the rounds' head: the keys change)
+                self.news = self.fixed(0, 1, theme.ACCENT, NEWS)
             else:
                 keys += "  " + NEWS
         self.footer = self.text(0, 9, max(len(k) for k in ROUNDS_KEYS) if self.rounds else len(keys),
