@@ -60,17 +60,33 @@ def test_options():
 def build_hardware():
     """The board's profile builds its hardware; the code that chose the
     profile is not needed again in this run, and goes (its heap is a
-    game's: ~500 bytes)."""
+    game's: ~500 bytes), and so does the code of the profile and of
+    ``dws_hw`` that only this start runs (their ``START_ONLY``: the
+    profile's other functions, its objects' methods and closures, keep
+    their modules, and with them all their code; docs/measurements.md,
+    "The battery on the board")."""
     from dws_hw.detect import profile_module
-    hw = profile_module().build()
+    module = profile_module()
+    hw = module.build()
+    import dws_hw
     from dws_app.memory import forget
     forget(("dws_hw.detect",))
+    for names, owner in ((module.START_ONLY, module), (dws_hw.START_ONLY, dws_hw)):
+        for name in names:
+            delattr(owner, name)
     return hw
+
+
+# What only main's start runs: let go once it has (a game's heap).
+START_ONLY = ("build_hardware", "test_options", "TEST_KEYS")
 
 
 def main():
     hw = build_hardware()
     test = test_options()
+    names = globals()
+    for name in START_ONLY:
+        del names[name]
     while True:
         try:
             from dws_app.app import App

@@ -27,6 +27,10 @@ def parse(argv):
     ap.add_argument("--keys", default=None, help="buttons to press, e.g. 'A DOWN A'")
     ap.add_argument("--out", default=None, help="picture to write (headless; .png, .bmp, ...)")
     ap.add_argument("--nvm", default=None, help="nvm file (default out/sim-PROFILE-nvm.bin)")
+    ap.add_argument("--battery", type=int, default=None, metavar="MV",
+                    help="the cells' millivolts the board measures (the gauge; default: "
+                         "none measured, as the emulated board)")
+    ap.add_argument("--usb", action="store_true", help="on USB power (the gauge's plug)")
     ap.add_argument("--scale", type=int, choices=range(1, 7), default=None,
                     help="window scale (default 3 for pybadge, 2 for pico_dice, "
                          "less on a small screen)")
@@ -121,7 +125,7 @@ def bad_input(args, nvm):
 
 def headless(args, nvm):
     from sim.script import Session
-    s = Session(args.profile, seed=args.seed, nvm_path=nvm)
+    s = Session(args.profile, seed=args.seed, nvm_path=nvm, battery=sim_battery(args))
     for name in args.keys.split():
         s.press(name.upper())
         s.wait(50)
@@ -150,7 +154,8 @@ def window(args, nvm):
         print("or write every screen:  python -m sim.screenshots")
         return 2
     from dws_app.app import App
-    hw = build(args.profile, display=display, seed=args.seed, nvm_path=nvm, manual_clock=False)
+    hw = build(args.profile, display=display, seed=args.seed, nvm_path=nvm, manual_clock=False,
+               battery=sim_battery(args))
     display.pixels = hw.pixels
     app = App(hw)
     app.start()
@@ -168,6 +173,14 @@ def window(args, nvm):
         app.poll()
         app.draw()
         clock.tick(60)
+
+
+def sim_battery(args):
+    """The battery the board measures (--battery, --usb), or None."""
+    if args.battery is None and not args.usb:
+        return None
+    from sim.hw import SimBattery
+    return SimBattery(args.battery, args.usb)
 
 
 def main(argv=None):

@@ -174,11 +174,29 @@ SOUNDS = {"pybadge": SimSpeaker, "pico_dice": SimSound}
 STORE_OPTIONS = {"pybadge": {"erase_always": True}, "pico_dice": {"erase_always": False}}
 
 
-def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True):
+class SimBattery:
+    """The board's battery monitor: ``mv`` the cells' millivolts (None: no
+    monitor, the default: the emulated board reads nothing either), ``usb``
+    on USB power; tests and the board suite's plans set them."""
+
+    def __init__(self, mv=None, usb=False):
+        self.mv = mv
+        self.usb = usb
+
+    def millivolts(self):
+        return self.mv or 0
+
+    def on_usb(self):
+        return self.usb
+
+
+def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True, battery=None):
     """A ``dws_hw.Hardware`` for ``profile`` ("pybadge" / "pico_dice").
 
     ``display`` defaults to an in-memory ImageDisplay of the profile's size;
-    ``seed`` makes the entropy (hence new games' dice) reproducible.
+    ``seed`` makes the entropy (hence new games' dice) reproducible;
+    ``battery`` a ``SimBattery`` (``hw.sim_battery``; the app reads it only
+    when given at the start).
     """
     (w, h), key_map, leds, die_leds, nvm_size = PROFILES[profile]
     if display is None:
@@ -196,4 +214,8 @@ def build(profile, display=None, seed=None, nvm_path=None, manual_clock=True):
                   FileNvm(nvm_size, nvm_path), clock.ticks_ms, entropy, SOUNDS[profile](), clock.sleep,
                   dict(STORE_OPTIONS[profile]))
     hw.clock = clock
+    hw.sim_battery = battery
+    if battery is not None:
+        hw.battery_mv = battery.millivolts
+        hw.on_usb = battery.on_usb
     return hw

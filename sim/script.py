@@ -10,8 +10,8 @@ from sim.hw import build
 
 
 class Session:
-    def __init__(self, profile="pybadge", seed=1, nvm_path=None, display=None):
-        self.hw = build(profile, display=display, seed=seed, nvm_path=nvm_path)
+    def __init__(self, profile="pybadge", seed=1, nvm_path=None, display=None, battery=None):
+        self.hw = build(profile, display=display, seed=seed, nvm_path=nvm_path, battery=battery)
         self.app = App(self.hw)
         self.app.start()
         # The first frame and the idle passes after it, as on the board: the

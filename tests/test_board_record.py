@@ -68,3 +68,29 @@ def test_the_sleep_plan_falls_asleep_and_wakes_into_the_game():
     assert rec.items[at][2] == 1 and rec.items[at + 1] == ["shot", "woke"]
     assert rec.items[-1][:4] == ["key", "START", 2, "fresh"]
     assert rec.test["sleep_s"] == record.SLEEP_TEST_S
+
+
+def test_the_battery_plan_runs_down_to_the_charge_screen():
+    """The battery plan (issue 53): the board's ADC from its power-on, the
+    cells lower at each battery item, each item's lines the readings'
+    (the gauge's level, the charge screen); the last one empties it."""
+    [rec] = record.battery_plan()
+    assert rec.adc == record.adc_raw(record.BATTERY_MV[0]) > 0
+    items = [item for item in rec.items if item[0] == "battery"]
+    assert [item[1] for item in items] == list(record.BATTERY_MV[1:])
+    assert all(item[2] >= 1 and item[3] == record.adc_raw(item[1]) for item in items)
+    assert rec.items[-1] == ["shot", "battery-empty"]
+    assert rec.screen_name == "ChargeScreen" and rec.app.store.has_game()
+
+
+def test_the_adc_conversion_is_the_profiles():
+    """record.py's VSYS figures are lib/dws_hw/pico_dice.py's, and a raw
+    reading read back as the profile reads it lands within 3 mV."""
+    source = (record.__file__.rsplit("/tools/", 1)[0] + "/lib/dws_hw/pico_dice.py")
+    text = open(source).read()
+    assert "VSYS_TOP_MV = %d\n" % record.VSYS_TOP_MV in text
+    assert "DIODE_MV = %d\n" % record.DIODE_MV in text
+    for mv in (3200, 3420, 3680, 3980):
+        raw = record.adc_raw(mv)
+        value = (raw << 4) | (raw >> 8)         # the firmware's 16-bit value
+        assert abs(((value * record.VSYS_TOP_MV) >> 16) + record.DIODE_MV - mv) <= 3

@@ -16,7 +16,7 @@ import sys
 
 from dws_app import theme, ui
 from dws_app.buttons import Buttons
-from dws_app.clock import ticks_diff
+from dws_app.clock import ticks_add, ticks_diff
 from dws_app.dice_art import sheet
 from dws_app.leds import Leds
 from dws_app.sound import Sound
@@ -50,6 +50,8 @@ GC_EVERY_BYTES = 2048
 # the screens, which know the app only by the object they are given).
 AFTER_PRESS = 0
 NEXT_PASS = 1
+
+
 class App:
     """``test``: what a drive's settings.toml may ask for in tests (code.py
     reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
@@ -128,6 +130,14 @@ class App:
         self.game_saves = 0         # saves of the game in play (the test key save_oom)
         self.frames = 0             # frames drawn by this run (``draw``)
         self.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
+        self.battery = None         # dws_app.battery.Battery where the board measures one
+        self.gauge = None           # its picture, made at the first level to show
+        self.gauge_on = None        # the group it is on (a screen's)
+        self.battery_at = 0         # when the battery is read next (``read_battery``)
+        self.battery_out = False    # the battery ran empty (``lobby.charge.battery_empty``)
+        if getattr(hw, "battery_mv", None) is not None:
+            from dws_app.battery import Battery
+            self.battery = Battery()
         self.apply_settings()
 
     def _note(self, note):
@@ -158,6 +168,8 @@ class App:
         screen = self.stack[-1]
         self.display.root_group = screen.group
         self.new_screen = True
+        if self.gauge is not None:
+            self.gauge_onto(screen.group)
         screen.on_show()
         self.heap_log(type(screen).__name__)
 
@@ -275,7 +287,7 @@ class App:
         if played:
             self.played = False
             self._saved = None
-            self.display.root_group = self.blank
+            self.show_blank()
             if self.menu_again:
                 # A game left with START: the new interpreter starts
                 # without its tables and play code, so they go now, as
@@ -347,12 +359,14 @@ class App:
             self.stack = []
             # The screen on display goes too (the panel keeps its picture
             # until the next frame, which shows what the entry built).
-            self.display.root_group = self.blank
+            self.show_blank()
             self.forget_between_games()
             self._run(AFTER_PRESS)
 
     def tick(self, pressed=False):
         now = self.hw.ticks_ms()
+        if self.battery is not None and ticks_diff(now, self.battery_at) >= 0:
+            self.read_battery(now)
         top = self.top
         if top is not None:
             top.tick(now)
@@ -388,6 +402,37 @@ class App:
         if self.test.get("heap_log"):
             print("sleep", self.hw.ticks_ms())
         deep_sleep()
+
+    def read_battery(self, now):
+        """Read the battery (every ``battery.READ_MS``, and at the start).
+        What a new level or an empty battery does is ``lobby.gauge``'s
+        ``changed``: rare (minutes apart), so that its code is not kept."""
+        from dws_app.battery import READ_MS
+        self.battery_at = ticks_add(now, READ_MS)
+        battery = self.battery
+        if battery.read(self.hw.battery_mv(), self.hw.on_usb()) or \
+                (battery.empty and not self.battery_out):
+            from dws_app.lobby.gauge import changed
+            changed(self)
+            if self.forgets:        # (its code again at the next change: ~2.5 KB till then)
+                forget(("dws_app.lobby.gauge",))
+
+    def show_blank(self):
+        """Nothing on display while screens are let go (the panel keeps its
+        picture until the next frame); the gauge waits there, holding on
+        to no screen's group."""
+        self.display.root_group = self.blank
+        if self.gauge is not None:
+            self.gauge_onto(self.blank)
+
+    def gauge_onto(self, group):
+        """The gauge onto the group of the screen being shown (or blank)."""
+        gauge = self.gauge[0]
+        if self.gauge_on is not group:
+            if self.gauge_on is not None:
+                self.gauge_on.remove(gauge)
+            group.append(gauge)
+            self.gauge_on = group
 
     def poll(self):
         """One pass of the main loop; returns the button pressed or None.
@@ -429,7 +474,7 @@ class App:
         if low:
             self.stack = []
             self._pass_screen = None
-            self.display.root_group = self.blank
+            self.show_blank()
             collect()
             game = self.game
             if game is not None and not game.over and game.checkpoint() is not self._saved:
@@ -447,6 +492,8 @@ class App:
         failed(self, e, low)
 
     def start(self):
+        if self.battery is not None:    # an empty battery shows that, not the menu
+            self.read_battery(self.hw.ticks_ms())
         woke = getattr(self.hw, "woke", False)
         keep = getattr(self.hw, "keep", None)
         if not self.stack and woke and keep is not None and keep[0] == ASLEEP_IN_GAME:
@@ -620,7 +667,7 @@ class App:
         (the panel keeps the card's picture until the game's frame).  Built
         under the card, Dice Wide Shut with four Strong seats did not start
         in a PyBadge-sized heap less 24 KB (issue 50)."""
-        self.display.root_group = self.blank
+        self.show_blank()
         self.stack = []
         self._pass_screen = None
         if self.forgets:

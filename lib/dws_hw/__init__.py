@@ -28,12 +28,13 @@ class Hardware:
     (``dws_app.buttons``), cleared by the profile at a power-up;
     ``deep_sleep()`` (None: the board has none) darkens the board and sleeps
     until a button is pressed, and never returns: the board starts again
-    with ``woke`` True (``keep`` kept).
+    with ``woke`` True (``keep`` kept); ``battery_mv()`` (None: no monitor)
+    the cells' millivolts, ``on_usb()`` True on USB power (dws_app.battery).
     """
 
     def __init__(self, name, display, keys, key_map, pixels, die_leds, nvm,
                  ticks_ms, entropy, sound, sleep, store_options=None, release=None, keep=None,
-                 deep_sleep=None, woke=False):
+                 deep_sleep=None, woke=False, battery_mv=None, on_usb=None):
         self.name = name
         self.display = display
         self.keys = keys
@@ -50,6 +51,14 @@ class Hardware:
         self.keep = keep
         self.deep_sleep = deep_sleep
         self.woke = woke
+        self.battery_mv = battery_mv
+        self.on_usb = on_usb or (lambda: False)
+
+
+# What only a profile's ``build`` (and boot.py) uses: let go once the
+# hardware is built (dws_main.build_hardware).
+START_ONLY = ("held_buttons", "woken", "reload_memory", "battery_monitor", "usb_power",
+              "PROFILES")
 
 
 def held_buttons(keys, key_map):
@@ -67,6 +76,41 @@ def held_buttons(keys, key_map):
         event = keys.events.get()
     keys.deinit()
     return held
+
+
+def battery_monitor(pin, top_mv, add_mv=0):
+    """``Hardware.battery_mv`` from an analog pin that reads ``top_mv`` at
+    full scale (a divider's), plus ``add_mv`` (a diode's drop before it):
+    the mean of 8 samples, in small ints (no allocation); None where the
+    pin (None: the board has none) cannot be read."""
+    if pin is None:
+        return None
+    try:
+        import analogio
+        monitor = analogio.AnalogIn(pin)
+    except (ImportError, ValueError, RuntimeError):
+        return None
+
+    def battery_mv():
+        total = 0
+        for _ in range(8):
+            total += monitor.value
+        return ((total >> 3) * top_mv >> 16) + add_mv
+    return battery_mv
+
+
+def usb_power(pin=None):
+    """``Hardware.on_usb``: the VBUS sense pin where the board has one (a
+    charger without data counts), else whether a computer is connected."""
+    if pin is not None:
+        try:
+            import digitalio
+            sense = digitalio.DigitalInOut(pin)
+            return lambda: sense.value
+        except (ImportError, ValueError, RuntimeError):
+            pass
+    import supervisor
+    return lambda: supervisor.runtime.usb_connected
 
 
 def woken():

@@ -14,8 +14,8 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import (claim_drive, COVER_FILE, PROFILES, Hardware, held_buttons, reload_memory,
-                    woken)
+from dws_hw import (battery_monitor, claim_drive, COVER_FILE, PROFILES, Hardware, held_buttons,
+                    reload_memory, usb_power, woken)
 
 NAME = "pico_dice"
 KEY_MAP = PROFILES[NAME][1]     # UP DOWN LEFT RIGHT A B START SELECT
@@ -70,6 +70,14 @@ class Piezo:
         self._pwm.duty_cycle = 0
 
 
+# The battery: VSYS, which board.VOLTAGE_MONITOR (GP29) reads through a
+# divider by 3 (3.3 V full scale: 9.9 V), is the cells less the Schottky
+# diode's drop (hardware.md, "Power"), added back as its typical figure at
+# the game's ~100-200 mA.  VBUS_SENSE (GP24) is high on USB power.
+VSYS_TOP_MV = 9900
+DIODE_MV = 250
+
+
 # adafruit_st7789's start-up commands with the waits the ST7789 datasheet
 # asks for (and Adafruit's Arduino ST7789 driver uses: 150 ms after the
 # software reset, 10 ms after sleep-out, colour mode and normal mode, none
@@ -100,6 +108,13 @@ AGAIN_INIT = (b"\x11\x80\x05"  # SLPOUT, 5 ms
 # (clk_peri / 2): a full frame ~40 ms sooner than at 24 MHz (which the RP2040
 # runs at 20.8).  Long wires to the panel may need 31_250_000.
 SPI_HZ = 62_500_000
+
+
+# What only ``build`` (and boot.py) uses, and the names it imports from
+# dws_hw: let go once the hardware is built (dws_main.build_hardware).
+START_ONLY = ("build", "held_at_boot", "_keys", "FAST_INIT", "AGAIN_INIT", "VSYS_TOP_MV",
+              "DIODE_MV", "battery_monitor", "held_buttons", "reload_memory", "usb_power",
+              "woken", "PROFILES")
 
 
 def build():
@@ -148,4 +163,6 @@ def build():
     woke = woken()
     return Hardware(NAME, display, keys, KEY_MAP, pixels, True,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
-                    STORE_OPTIONS, release, reload_memory(again or woke), deep_sleep, woke)
+                    STORE_OPTIONS, release, reload_memory(again or woke), deep_sleep, woke,
+                    battery_monitor(board.VOLTAGE_MONITOR, VSYS_TOP_MV, DIODE_MV),
+                    usb_power(getattr(board, "VBUS_SENSE", None)))

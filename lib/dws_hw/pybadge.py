@@ -10,7 +10,8 @@ import microcontroller
 import neopixel
 import supervisor
 
-from dws_hw import COVER_FILE, PROFILES, Hardware, held_buttons, reload_memory
+from dws_hw import (battery_monitor, COVER_FILE, PROFILES, Hardware, held_buttons, reload_memory,
+                    usb_power)
 
 NAME = "pybadge"
 KEY_MAP = PROFILES[NAME][1]     # key_number: B A START SELECT RIGHT DOWN UP LEFT
@@ -176,6 +177,12 @@ class Speaker:
         self._enable.value = False
 
 
+# What only ``build`` (and boot.py) uses, and the names it imports from
+# dws_hw: let go once the hardware is built (dws_main.build_hardware).
+START_ONLY = ("build", "held_at_boot", "_keys", "battery_monitor", "held_buttons",
+              "reload_memory", "usb_power", "PROFILES")
+
+
 def build():
     keys = _keys()      # first: a press made while a new run starts is queued
     pixels = neopixel.NeoPixel(board.NEOPIXEL, 5, auto_write=False, brightness=0.3)
@@ -184,6 +191,10 @@ def build():
     except (AttributeError, ValueError, RuntimeError, ImportError):
         sound = None
     again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+    # The LiPo: board.VOLTAGE_MONITOR (A6) reads half its voltage (3.3 V
+    # full scale: 6.6 V); no VBUS sense pin: on USB when a computer is.
     return Hardware(NAME, board.DISPLAY, keys, KEY_MAP, pixels, False,
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
-                    STORE_OPTIONS, keep=reload_memory(again))
+                    STORE_OPTIONS, keep=reload_memory(again),
+                    battery_mv=battery_monitor(getattr(board, "VOLTAGE_MONITOR", None), 6600),
+                    on_usb=usb_power())

@@ -71,12 +71,15 @@ BUNDLE_CONFIG = "cp9_mpy"
 #   (the test key DWS_TEST_SAVE_OOM) leads to the menu, the game kept;
 # - cp10_mpy's sleep plan: no press for the sleep setting's time (the test
 #   key DWS_TEST_SLEEP_S), deep sleep, a button wakes the board into the
-#   game it left (issue 53; on USB the firmware pretends: the same path).
+#   game it left (issue 53; on USB the firmware pretends: the same path);
+# - cp10_mpy's battery plan: the ADC of board.VOLTAGE_MONITOR set to a
+#   battery running down in a game, to the low warning and the empty
+#   battery's save and screen, with power cuts meanwhile (issue 53).
 # make test-board-full plays every plan whole in every configuration: the
 # whole evening (every game to its scores, twice) and the five-minute storm.
 SUITE = {
     "cp10_mpy": {"dws5": "whole", "cargo": "whole", "continue": "whole", "screens": "whole",
-                 "oom": "whole", "sleep": "whole"},
+                 "oom": "whole", "sleep": "whole", "battery": "whole"},
     "badge_mpy": {"evening": "short", "storm": "short"},
     "cp10_py": {"evening": "short"},
     "cp9_mpy": {"evening": "short"},
@@ -220,7 +223,7 @@ def run_plan(config, drive, name, recorders, cut_spec=None, how="whole"):
         os.makedirs(part)
         plan_file = os.path.join(part, "plan.json")
         with open(plan_file, "w") as f:
-            json.dump({"boot_lines": rec.boot_lines, "items": rec.items}, f)
+            json.dump({"boot_lines": rec.boot_lines, "items": rec.items, "adc": rec.adc}, f)
         for shot, image in rec.shots.items():
             image.save(os.path.join(part, shot + ".sim.png"))
         cmd = ["node", os.path.join(EMU, "run.mjs"), "--scenario",

@@ -39,7 +39,12 @@ import re
 # resumes into dws5's five device seats takes ~130 s, into Cargo ~10 s: one
 # compaction each, and the press cuts mostly in Cargo: 12 press, 10 window
 # and 8 drive cuts, 30 in all.
-PLANS = {"dws5": 2, "cargo": 10}
+# The battery plan's cuts fall while the empty battery is read (three
+# readings 2 s apart from its ADC's change), its game saved and its screen
+# drawn (issue 53: no file lost in a cut during the low-battery save); its
+# erases are the other plans' to cut.
+BATTERY_CUT_MS = (3600, 4300, 5000, 5700, 6400)
+PLANS = {"dws5": 2, "cargo": 10, "battery": len(BATTERY_CUT_MS)}
 WINDOW_PAGES = (0, 3, 6, 9, 12)
 DRIVE_PAGES = (0, 8)
 MAX_ERASES = 1
@@ -53,6 +58,9 @@ NONE = ("00000000", "00000000")
 def spec(name, recorder):
     """BOARD_CUTS for one plan: press cuts spread over its presses that led
     somewhere (a save, a screen, a device turn), at seeded offsets."""
+    if name == "battery":
+        empty = max(i for i, item in enumerate(recorder.items) if item[0] == "battery")
+        return {"items": [[empty, ms] for ms in BATTERY_CUT_MS], "pages": [], "drive_pages": []}
     rnd = random.Random(name)
     keys = [i for i, item in enumerate(recorder.items) if item[0] == "key" and item[2]]
     count = PLANS.get(name, 0)

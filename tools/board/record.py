@@ -16,6 +16,9 @@ the interpreter starts afresh, once the press's answer is drawn);
 that follows it; ``["key", NAME, LINES, "wake"]``: the press that wakes
 the board from deep sleep, whose LINES are the new run's (it does nothing
 more); ``["wait", MS]`` (no press for MS emulated ms);
+``["battery", MV, LINES, RAW]`` (the cells at MV from now: the board's
+ADC channel set to RAW, and the LINES the readings print, as after a press;
+a plan's ``adc`` is that channel from its power-on);
 ``["shot", NAME]`` (a screenshot on the board; the simulator's picture of the
 same moment is saved beside the plan as ``NAME.sim.png``); ``["cut"]`` (the
 power goes: the run ends here and the next plan boots from the flash it left).
@@ -28,7 +31,7 @@ import random
 from dws_app.app import App
 from dws_app.catalog import title_of
 from dws_app.play.game_base import GameScreen
-from sim.hw import build
+from sim.hw import SimBattery, build
 from sim.play import choose_options_and_start, open_setup, waits_for_a as held
 from sim.script import Session
 
@@ -105,9 +108,13 @@ def card_lines(text):
 class Recorder(Session):
     """A simulated pico_dice session that records every press as a plan item."""
 
-    def __init__(self, seed, nvm=None, **keys):
+    def __init__(self, seed, nvm=None, battery=None, **keys):
         self.seed = seed
-        self.hw = build("pico_dice", seed=seed)
+        # The board's battery monitor reads nothing (its ADC at 0) unless a
+        # plan sets it (``battery``, the cells' millivolts at power-on).
+        self.adc = adc_raw(battery) if battery else 0
+        self.hw = build("pico_dice", seed=seed,
+                        battery=SimBattery(battery) if battery else None)
         if nvm is not None:
             self.hw.nvm.data[:] = nvm
         test = dict(TEST_KEYS)
@@ -221,6 +228,20 @@ class Recorder(Session):
         assert heap_lines(out.getvalue()) == 0, out.getvalue()
         self.items.append(["wait", ms])
 
+    def battery(self, mv):
+        """The cells at ``mv`` from now (the board's ADC set to match), and
+        the time three readings take: the gauge's new level, the low
+        warning, or the empty battery's save and screen."""
+        out = self.out = io.StringIO()
+        self.hw.sim_battery.mv = mv
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            for _ in range(BATTERY_SETTLE_MS // 50):
+                self.hw.clock.advance(50)
+                self.app.poll()
+            self.app.heap_flush()
+        assert not self.busy(), "a battery reading during a device turn"
+        self.items.append(["battery", mv, heap_lines(out.getvalue()), adc_raw(mv)])
+
     def shot(self, name):
         self.shots[name] = self.hw.display.render()
         self.items.append(["shot", name])
@@ -232,6 +253,19 @@ class Recorder(Session):
     @property
     def screen_name(self):
         return type(self.app.top).__name__
+
+
+# lib/dws_hw/pico_dice.py's VSYS_TOP_MV and DIODE_MV (tests/test_board_record.py
+# holds them equal): the cells' millivolts as the 12-bit ADC reads VSYS.
+VSYS_TOP_MV = 9900
+DIODE_MV = 250
+# Three of the app's battery readings (dws_app.battery.READ_MS) and a margin.
+BATTERY_SETTLE_MS = 6500
+
+
+def adc_raw(mv):
+    """The 12-bit reading of GP29 (VSYS / 3) with the cells at ``mv``."""
+    return max(0, min(4095, round((mv - DIODE_MV) * 4096 / VSYS_TOP_MV)))
 
 
 # ----- driving the setup and a game ------------------------------------------
@@ -308,7 +342,8 @@ GAMES = {
 # give the id).
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}
 # The game each bench key <game> takes its figures from.
-BENCH_GAME = {"dws5": "dws", "dws2": "dws", "continue": "dws", "sleep": "dws", "stb12": "stb",
+BENCH_GAME = {"dws5": "dws", "dws2": "dws", "continue": "dws", "sleep": "dws", "battery": "stb",
+              "stb12": "stb",
               "stbtog": "stb",
               "stb": "stb",
               "dicedout": "dicedout", "cargo": "cargo", "dice": "dice"}
@@ -390,6 +425,36 @@ def sleep_plan():
     play(rec, game_id, rnd, turns=2)
     rec.press("START")
     assert rec.screen_name == "MenuScreen", rec.screen_name
+    return [rec]
+
+
+# The battery plan's cells: at power-on, then lower (the gauge's bars), low
+# (the warning), empty (three readings under dws_app.battery.EMPTY_MV).
+BATTERY_MV = (3980, 3680, 3420, 3200)
+
+
+def battery_plan():
+    """Shut the Box against a device seat on a battery running down (issue
+    53): the gauge from the menu on, fewer bars, the low warning in the
+    game's line, and the empty battery: the game saved, the one screen that
+    says to charge.  The power cuts of ``tools/board/cuts.py`` are taken
+    while the empty battery's reading and save run."""
+    game_id, levels, options, seed = 2, (None, "strong"), {}, 24
+    full, lower, low, empty = BATTERY_MV
+    rec = Recorder(seed, battery=full)
+    rec.shot("battery-menu")
+    setup_and_start(rec, game_id, levels, options)
+    rnd = random.Random(seed)
+    play(rec, game_id, rnd, turns=1)
+    rec.battery(lower)
+    play(rec, game_id, rnd, turns=1)
+    rec.battery(low)
+    assert rec.app.battery.level == 0, rec.app.battery.level
+    rec.shot("battery-low")
+    play(rec, game_id, rnd, turns=1)
+    rec.battery(empty)
+    assert rec.screen_name == "ChargeScreen", rec.screen_name
+    rec.shot("battery-empty")
     return [rec]
 
 
@@ -493,14 +558,21 @@ EVENING_ROLLS = 6       # the dice roller never ends: this many rolls
 EVENING_WHOLE_IN_SHORT = 4      # Cargo
 
 
+# The evening's and the storm's cells: four bars all along (a LiPo at
+# about 70 %), the gauge on every screen (issue 53: the budgets hold with it).
+EVENING_MV = 3980
+
+
 def evening_plan(short=False, seed=41):
     """Every game of ``EVENING`` to its scores, back to the menu each time;
     then the records, the settings and a help page; then the same games
     again, short: each one's start and first turns, then START (CI's 90
     minutes: the heap the whole games left is the heap they start from;
     what a game holds at its lowest the first lap measured).  One power-on.
-    ``short``: the first lap short too but for Cargo, and no second lap."""
-    rec = Recorder(seed, probe=1)
+    ``short``: the first lap short too but for Cargo, and no second lap.
+    On a battery (``EVENING_MV``): the gauge on every screen, as a
+    player's device has it."""
+    rec = Recorder(seed, battery=EVENING_MV, probe=1)
     rnd = random.Random(seed)
     for lap in range(1 if short else 2):
         for key, game_id, levels, options in EVENING:
@@ -568,7 +640,7 @@ def storm_plan(presses=STORM_PRESSES, seed=52, pauses=STORM_PAUSES_MS):
     the scores, Continue, help, records and settings.  The auto-dim and
     sleep settings are left alone: with 30 s the board, slower than the
     simulator, could dim and swallow a press the simulator answered."""
-    rec = Recorder(seed)
+    rec = Recorder(seed, battery=EVENING_MV)
     rnd = random.Random(seed)
     pressed = 0
     entries = []                # the menu's entries still to visit this round
@@ -629,7 +701,7 @@ def storm_key(rec, top, name, rnd, pressed):
 
 # Every plan plans() records; the continue plan is whole only, the storm whole
 # or the suite's short one (never a --quick look's).
-PLAN_NAMES = tuple(GAMES) + ("continue", "screens", "oom", "sleep", "evening", "storm")
+PLAN_NAMES = tuple(GAMES) + ("continue", "screens", "oom", "sleep", "battery", "evening", "storm")
 NOT_QUICK = ("continue", "storm")
 
 
@@ -643,6 +715,7 @@ def plans(quick=False, storm=True):
     out["screens"] = screens_plan()
     out["oom"] = oom_plan()
     out["sleep"] = sleep_plan()
+    out["battery"] = battery_plan()
     out["evening"] = evening_plan(short=quick)
     if storm:
         out["storm"] = storm_plan(STORM_SHORT_PRESSES, pauses=STORM_SHORT_PAUSES_MS) \

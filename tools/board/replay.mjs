@@ -8,7 +8,11 @@
 // turn.  More lines than recorded means the board took another path: fail.
 // A Traceback on the console fails at once.  Item ["wait", MS] lets MS
 // emulated ms pass; item ["cut"] ends the run there (with --dump-flash: a
-// power cut).
+// power cut); item ["battery", MV, LINES, RAW] sets the ADC channel of
+// board.VOLTAGE_MONITOR (GP29) to RAW (12 bits: the cells at MV) and waits,
+// as after a press, for the LINES the readings print (the gauge's level,
+// the empty battery's screen); the plan's "adc" is that channel from the
+// power-on (0: no battery measured, the gauge hidden).
 //
 // Env BOARD_CUTS (JSON {"items": [[ITEM, MS], ...], "pages": [K, ...],
 // "drive_pages": [D, ...]}) takes power cuts without ending the run: the
@@ -95,6 +99,8 @@ export default async function (ctx) {
   ctx.run = async (ms) => { await run(ms); track(); };
   const cutter = cuts(ctx);
   const presses = [];
+  const ADC_BATTERY = 3;     // GP29
+  ctx.pico.mcu.adc.channelValues[ADC_BATTERY] = plan.adc || 0;
   let want = plan.boot_lines;
   await lines(want, 300000);
   await quiet(300, 0);
@@ -152,6 +158,16 @@ export default async function (ctx) {
         presses.push([landed ? 'fresh' : named || (item[2] ? 'open' : 'move'), lastPixelMs - start,
           item[2], ctx.pico.display.pixels - pixelsBefore]);
       }
+    } else if (kind === 'battery') {
+      ctx.pico.mcu.adc.channelValues[ADC_BATTERY] = item[3];
+      const start = ctx.ms;
+      for (const cutAt of cutter.all(index)) {
+        await ctx.run(Math.max(0, start + cutAt - ctx.ms));
+        cutter.take('press', { item: index });
+      }
+      want += item[2];
+      await lines(want, STEP_TIMEOUT_MS);
+      await quiet(40, 200);
     } else if (kind === 'wait') {
       await ctx.run(item[1]);
       check();
@@ -180,7 +196,8 @@ function cuts(ctx) {
   const spec = JSON.parse(process.env.BOARD_CUTS || '{"items": [], "pages": []}');
   const drivePages = spec.drive_pages || [];
   const maxErases = spec.max_erases || Infinity;   // the nvm erases cut (CI's time)
-  const atItem = new Map(spec.items);
+  const atItem = new Map();          // plan item -> its press cuts' offsets, in order
+  for (const [item, ms] of spec.items) atItem.set(item, (atItem.get(item) || []).concat([ms]).sort((a, b) => a - b));
   const out = [];
   let scanned = 0, lines = 0;        // "nvm ..." lines printed so far
   let writtenAfter = -1;             // lines printed when the nvm or the drive was last written
@@ -242,7 +259,8 @@ function cuts(ctx) {
     return respond(b);
   };
   return {
-    at: (index) => atItem.get(index),
+    at: (index) => (atItem.get(index) || [])[0],
+    all: (index) => atItem.get(index) || [],
     take,
   };
 }

@@ -1,5 +1,6 @@
 """Settings: brightness, LED brightness, volume, animation speed, auto-dim, sleep.
-Changes apply at once; they are saved when the screen is left."""
+Changes apply at once; they are saved when the screen is left.  Under them,
+the battery's reading in words (where the board measures one)."""
 
 from dws_app import VERSION, theme, ui
 
@@ -29,6 +30,9 @@ class SettingsScreen(widgets.Screen):
         self.text(ui.COLS - len(version), 0, len(version), theme.DIM, version)
         self.menu = widgets.Menu(self, 0, 2, ui.COLS, len(CHOICES))
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, "<>:change  B:done")
+        if app.battery is not None:     # what the gauge in the corner reads
+            from dws_app.lobby.gauge import line
+            self.power = self.fixed(0, 8, theme.DIM, line(app.battery))
         # (refresh() comes with on_show, when it is pushed)
 
     def value_index(self, row):
