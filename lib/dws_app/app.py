@@ -97,6 +97,19 @@ class App:
         # empty (the loader's code comes and goes before the menu is built),
         # and kept: every game's dice are tiles of this one Bitmap.
         sheet()
+        self.battery = None         # dws_app.battery.Battery where the board measures one
+        self.gauge = None           # its picture, made at the first level to show
+        self.gauge_on = None        # the group it is on (a screen's)
+        self.battery_at = 0         # when the battery is read next (``read_battery``)
+        self.battery_out = False    # the battery ran empty (``lobby.charge.battery_empty``)
+        on_board_from_py = sys.implementation.name != "cpython" and \
+            globals().get("__file__", "").endswith(".py")
+        if getattr(hw, "battery_mv", None) is not None and not on_board_from_py:
+            # (not from .py files on the board, a debugging install: beside
+            # the battery's code a .py game's compile found no room once,
+            # docs/measurements.md "The battery on the board")
+            from dws_app.battery import Battery
+            self.battery = Battery()
         self._boot(store)
 
     def _boot(self, store=None):
@@ -130,14 +143,6 @@ class App:
         self.game_saves = 0         # saves of the game in play (the test key save_oom)
         self.frames = 0             # frames drawn by this run (``draw``)
         self.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
-        self.battery = None         # dws_app.battery.Battery where the board measures one
-        self.gauge = None           # its picture, made at the first level to show
-        self.gauge_on = None        # the group it is on (a screen's)
-        self.battery_at = 0         # when the battery is read next (``read_battery``)
-        self.battery_out = False    # the battery ran empty (``lobby.charge.battery_empty``)
-        if getattr(hw, "battery_mv", None) is not None:
-            from dws_app.battery import Battery
-            self.battery = Battery()
         self.apply_settings()
 
     def _note(self, note):

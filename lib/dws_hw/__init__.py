@@ -58,7 +58,7 @@ class Hardware:
 # What only a profile's ``build`` (and boot.py) uses: let go once the
 # hardware is built (dws_main.build_hardware).
 START_ONLY = ("held_buttons", "woken", "reload_memory", "battery_monitor", "usb_power",
-              "PROFILES")
+              "PROFILES", "NO_BATTERY_MV")
 
 
 def held_buttons(keys, key_map):
@@ -78,11 +78,17 @@ def held_buttons(keys, key_map):
     return held
 
 
+# A reading under this at the start is no battery's: the pin reads ground
+# (nothing on the divider; the emulated board): no monitor, and the app
+# loads no battery code (dws_app.battery's NONE_MV, for later readings).
+NO_BATTERY_MV = 2000
+
+
 def battery_monitor(pin, top_mv, add_mv=0):
     """``Hardware.battery_mv`` from an analog pin that reads ``top_mv`` at
     full scale (a divider's), plus ``add_mv`` (a diode's drop before it):
     the mean of 8 samples, in small ints (no allocation); None where the
-    pin (None: the board has none) cannot be read."""
+    pin (None: the board has none) cannot be read or reads no battery."""
     if pin is None:
         return None
     try:
@@ -96,6 +102,9 @@ def battery_monitor(pin, top_mv, add_mv=0):
         for _ in range(8):
             total += monitor.value
         return ((total >> 3) * top_mv >> 16) + add_mv
+    if battery_mv() < NO_BATTERY_MV:
+        monitor.deinit()
+        return None
     return battery_mv
 
 
