@@ -18,14 +18,12 @@ def battery_empty(app):
     """The battery is all but empty: the game in play is saved at its last
     checkpoint, then let go with its screens and seats, the LEDs go off,
     and ``ChargeScreen`` says so until the board sleeps."""
-    game = app.game
     app.deferred = [None, None]
-    if game is not None:
-        if not game.over and game.checkpoint() is not app._saved:
-            try:
-                app.save_game(game)
-            except Exception as e:     # (the store keeps its last complete save)
-                print("save not written:", e)
+    try:
+        app.autosave()          # (nothing deferred now: the game's last checkpoint)
+    except Exception as e:      # (the store keeps its last complete save)
+        print("save not written:", e)
+    if app.game is not None:
         app.game_running(False)
         app.game = None
     app.show_blank()
