@@ -87,7 +87,7 @@ def _describe(game, undone, steps):
                 game.current].row_checks(half, s[2]) == 4 else "")
         break
     if take:
-        text = "Take " + (take + " as " + COLOURS[half] if take[0] == "p"
+        text = "Take " + (take + " as " + COLOURS[half] if take.startswith("p")
                           else COLOURS[half] + " " + take)
         if game.picked:
             text += " too"
@@ -95,5 +95,5 @@ def _describe(game, undone, steps):
         drops = [str(values[s[1]]) for s in undone if s[0] == "pick"]
         text = "Undo: %s, then %s%s" % ("drop " + "+".join(drops) if len(drops) == len(undone)
                                         else "B x%d" % len(undone) if undone[1:] else "B",
-                                        text[0].lower(), text[1:])
+                                        text[:1].lower(), text[1:])
     return text

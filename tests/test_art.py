@@ -266,6 +266,9 @@ def test_board_number_tiles_are_the_digits():
     assert number_tiles(3) == (TENS, UNITS + 5)
     assert number_tiles(0) == (TENS, UNITS + 2)
     assert number_tiles(-12) == number_tiles(-9) and number_tiles(150) == number_tiles(99)
+    for v in range(-9, 100):        # every score shown: the glyphs of "%2d"
+        tens, units = number_tiles(v)
+        assert GLYPHS[tens - TENS] + GLYPHS[units - UNITS] == "%2d" % v
 
 
 EXAMPLE_5 = ("xxxx.\nxx.x.\nxxx..\nxx.x.\nx.x..", "x..xx\n/////\nx.xxx\nx.xxx\nx.xxx")

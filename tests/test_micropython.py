@@ -13,6 +13,10 @@ from bench.micropython import ROOT, run_file, run_source
 from dws_core.games import GAMES
 
 PLAY = os.path.join(ROOT, "tests", "mp", "play_random.py")
+# (game id, players, levels): every level of every game plays.
+NAMED = ((1, 3, ("easy", "normal", "strong")), (1, 2, ("strong", "normal")),
+         (2, 3, ("easy", "shut", "score", "strong")), (2, 2, ("strong", "shut")),
+         (3, 3, ("normal", "strong")), (4, 3, ("normal", "strong", "expert")))
 
 
 def cpython_output(prelude):
@@ -54,3 +58,24 @@ def test_every_core_module_imports_under_micropython():
 def test_micropython_is_really_micropython():
     out = run_source("import sys\nprint(sys.implementation.name)\n")
     assert out.strip() == "micropython"
+
+
+def test_no_name_is_interned_in_a_game():
+    """Once a game's modules and tables are in, its seats, hints (mid-turn
+    too), steps and saves intern no new name: a str indexed or iterated,
+    or chr(), interns its characters, and a name table that is full grows
+    by a block of kilobytes, in the middle of a game (the board's
+    MemoryError "allocating 1280 bytes" in cp10_py's evening: 1,280
+    entries, ~7.7 KB).  Without a fix in bot_dws_hint this printed 445
+    names at the start and 450 at the end."""
+    prelude = "GAMES = %r\nSEEDS = [4, 5, 6]\n" % (NAMED,)
+    lines = run_file("play_names.py", prelude=prelude).split("\n")
+    counts = {}
+    for tag, info in zip(lines[0::2], lines[1::2]):
+        n = int(info.split("n_qstr=")[1].split(",")[0])
+        counts.setdefault(tag.split()[1], []).append((tag.split()[0], n))
+    assert len(counts) == 4
+    for gid, pairs in counts.items():
+        for (start, before), (end, after) in zip(pairs[0::2], pairs[1::2]):
+            assert (start, end) == ("start", "end")
+            assert before > 200 and after == before, (gid, before, after)

@@ -40,8 +40,9 @@ def draw(text, color):
     too wide."""
     if not fits(text):
         return None
-    for c in text:
-        if not FIRST <= ord(c) <= LAST:
+    codes = text.encode()       # (bytes: a str's characters would be interned)
+    for c in codes:
+        if not FIRST <= c <= LAST:
             return None
     from dws_app.dice_art import read_sheet
     try:
@@ -53,8 +54,8 @@ def draw(text, color):
     palette[1] = color
     grid = displayio.TileGrid(glyphs, pixel_shader=palette, width=len(text), height=1,
                               tile_width=ADVANCE, tile_height=HEIGHT)
-    for i, c in enumerate(text):
-        grid[i] = ord(c) - FIRST
+    for i in range(len(codes)):
+        grid[i] = codes[i] - FIRST
     return grid
 
 

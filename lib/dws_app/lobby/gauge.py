@@ -6,8 +6,9 @@ line.  A change is rare (minutes apart at least): this code is the
 lobby's, not kept in a game.
 
 Two pictures of 3 x 11 pixels in the 3-pixel margin right of the text
-grid (ui: the text ends 2 pixels in, its last column blank), each a
-string of rows: "1" the outline (the plug's body), "2" to "5" the bars from
+grid (ui: the text ends 2 pixels in, its last column blank), each
+bytes of rows (not a str, whose characters indexing would intern as
+names: docs/measurements.md, "Names interned in a game"): "1" the outline (the plug's body), "2" to "5" the bars from
 the bottom up, whose colours say which are full; "6" the plug."""
 
 import displayio
@@ -15,28 +16,28 @@ import displayio
 from dws_app import sound, ui
 from dws_app.battery import USB
 
-CELL = (" 1 "
-        "111"
-        "151"
-        "151"
-        "141"
-        "141"
-        "131"
-        "131"
-        "121"
-        "121"
-        "111")
-PLUG = ("6 6"
-        "6 6"
-        "666"
-        "666"
-        "666"
-        " 6 "
-        " 6 "
-        " 6 "
-        " 6 "
-        "   "
-        "   ")
+CELL = (b" 1 "
+        b"111"
+        b"151"
+        b"151"
+        b"141"
+        b"141"
+        b"131"
+        b"131"
+        b"121"
+        b"121"
+        b"111")
+PLUG = (b"6 6"
+        b"6 6"
+        b"666"
+        b"666"
+        b"666"
+        b" 6 "
+        b" 6 "
+        b" 6 "
+        b" 6 "
+        b"   "
+        b"   ")
 PLUG_COLOUR = 0xFFFFFF
 # The outline, and low; a bar empty, and full with one bar, two, three, four.
 OUTLINE = 0x8C8C8C
@@ -54,8 +55,8 @@ def picture(rows, palette):
     bitmap = displayio.Bitmap(3, 11, 7)
     for i in range(33):
         c = rows[i]
-        if c != " ":
-            bitmap[i % 3, i // 3] = ord(c) - 48
+        if c != 32:                     # (not " ")
+            bitmap[i % 3, i // 3] = c - 48
     return displayio.TileGrid(bitmap, pixel_shader=palette)
 
 

@@ -51,11 +51,17 @@ def cell_x(bx):
 
 def number_tiles(v):
     """The two number tiles (tens or sign, units) of a column score;
-    beyond -9..99 (no default run points reach it) the nearest shown."""
-    s = "%d" % (-9 if v < -9 else 99 if v > 99 else v)
-    if len(s) == 1:
-        s = " " + s
-    return TENS + GLYPHS.index(s[0]), UNITS + GLYPHS.index(s[1])
+    beyond -9..99 (no default run points reach it) the nearest shown.
+    Arithmetic, not a formatted string: a str's characters are interned
+    as names when indexed, and a new name can grow the interpreter's name
+    table by kilobytes in the middle of a game (docs/measurements.md,
+    "Names interned in a game")."""
+    v = -9 if v < -9 else 99 if v > 99 else v
+    if v < 0:
+        return TENS + 1, UNITS + 2 - v
+    if v < 10:
+        return TENS, UNITS + 2 + v
+    return TENS + 2 + v // 10, UNITS + 2 + v % 10
 
 
 class DwsScreen(GameScreen):
