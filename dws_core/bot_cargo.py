@@ -301,7 +301,7 @@ def hint(game):
         return steps, "Roll %d (A): %s" % (len(choice[0]), why)
     if not reroll:
         return steps, "Accept cargo %d (UP)" % game.cargo()
-    text = "oll %d: exp %s (now %d)" % (len(reroll), _num(v), game.cargo())
+    text = "oll %d: expect %s, now %d" % (len(reroll), _num(v), game.cargo())
     if kind == "hold":
         return steps, "Hold the %d (DOWN), r%s" % (game.values[i], text)
     if kind == "release":

@@ -620,7 +620,7 @@ def _why(a, n, b):
 
 def hint(game):
     """Strong's move.  A bonus mark's text gives its expected round score
-    ("Mark 12: exp round 8.2"), or where Strong plays to win otherwise,
+    ("Mark 12: expect 8.2 this round"), or where Strong plays to win otherwise,
     its chance to win and the table's choice's ("Mark 4: win 65%, mark 8:
     63%"); the penalty names the leader."""
     if game.phase == EXTRA:
@@ -630,7 +630,7 @@ def hint(game):
         if len(why) > 1:
             return steps, what + ": " + _why(why[0], why[1], why[2])
         k = (why[0] * 20 + TABLE_SCALE) // (2 * TABLE_SCALE)
-        return steps, "%s: exp round %d.%d" % (what, k // 10, k % 10)
+        return steps, "%s: expect %d.%d this round" % (what, k // 10, k % 10)
     steps = turn(game, "strong", None)
     if steps[0][0] == "penalise":
         return steps, "Penalise P%d, the leader" % (steps[0][1] + 1)

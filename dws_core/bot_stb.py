@@ -230,8 +230,8 @@ def hint(game):
 
     def odds(m):
         if win is not None:
-            return "%s win%s" % (_pct(win.value(m), win.scale), why)
-        return "%s shut, exp %s" % (_pct(shut.value(m), shut.scale), _exp(score.value(m), score.scale))
+            return "%s to win%s" % (_pct(win.value(m), win.scale), why)
+        return "%s to shut, %s left" % (_pct(shut.value(m), shut.scale), _exp(score.value(m), score.scale))
 
     if game.phase != SELECT:
         say = ""

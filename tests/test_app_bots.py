@@ -64,10 +64,9 @@ def setup_by_buttons(s, game_id, levels, options=None):
             s.press("RIGHT")
         assert setup.seat_levels()[p] == levels[p]
         shown = setup.menu.lines[setup.menu.index - setup.menu.top].shown()
-        letter = setup.letters[bots.levels(game_id).index(levels[p])] if levels[p] else "H"
-        assert "[%s]" % letter in shown
-        want = "P%d: %s" % (p + 1, "device, " + levels_mod.level_title(levels[p])
-                            if levels[p] else "human")
+        word = levels_mod.level_title(levels[p]) if levels[p] else "human"
+        assert shown == "Seats P%d <%s>" % (p + 1, word)
+        want = "P%d: device" % (p + 1) if levels[p] else ""
         assert setup.note.shown() == want
         s.press("A")                      # the next seat
     choose_options_and_start(s, options or {})
@@ -408,19 +407,19 @@ def test_human_only_game_never_loads_a_bot(monkeypatch):
         assert s.app.game is not None and s.app.last_error is None
 
 
-def test_setup_letters_and_wide_or_narrow_row():
-    assert levels_mod.level_letters(1) == ["E", "N", "S"]
-    assert len(set(levels_mod.level_letters(2))) == len(bots.levels(2))
+def test_setup_seats_in_words():
+    """The seats' row says a seat and its level in words; the note says
+    whether the device plays it."""
     s = Session("pybadge", seed=1)
     setup = open_setup(s, 1)
     s.press("RIGHT", "RIGHT", "RIGHT")        # 5 players
     s.press("DOWN", "A", "LEFT", "A", "RIGHT", "RIGHT")
-    line = setup.menu.lines[1].shown()
-    assert line == "Seats   H  S [N] H  H"
-    assert setup.footer.shown() == "<>:change A:next  B:back"
-    assert setup.note.shown() == "P3: device, normal"
-    s.press("DOWN")                           # the note stays: it names the seat
-    assert setup.note.shown() == "P3: device, normal"
+    assert setup.menu.lines[1].shown() == "Seats P3 <normal>"
+    assert setup.footer.shown() == "<>:change A:next seat"
+    assert setup.note.shown() == "P3: device"
+    s.press("DOWN")                           # the row and the note stay: they name the seat
+    assert setup.menu.lines[1].shown() == "Seats P3 <normal>"
+    assert setup.note.shown() == "P3: device"
     assert setup.footer.shown() == "<>:change A:start B:back"
     if 2 in game_ids():
         s.press("B")
@@ -428,7 +427,7 @@ def test_setup_letters_and_wide_or_narrow_row():
         while setup.players != 8:
             s.press("RIGHT")
         s.press("DOWN")
-        assert setup.menu.lines[1].shown() == "Seats  [H]HHHHHHH"
+        assert setup.menu.lines[1].shown() == "Seats P1 <human>"
 
 
 @pytest.mark.parametrize("gid", [2, 3, 4])

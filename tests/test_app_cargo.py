@@ -61,7 +61,7 @@ def check_dice(screen):
         if g.roles[i] != FREE:
             assert screen.dice[i].style == FRAMED and hold == ""    # banked: framed
         elif g.held[i]:
-            assert hold == "hld" and screen.dice[i].style == FRAMED
+            assert hold == "HELD" and screen.dice[i].style == FRAMED
             assert screen.dice[i].colours[0] == HELD_BG
         else:
             assert hold == ""
@@ -186,11 +186,11 @@ def test_hold_release_and_undo(profile):
     s, screen, game = crewed_game(profile)
     cargo = [i for i in range(game.dice_count) if game.roles[i] == FREE]
     assert not screen.cursor.hidden and screen.pick == cargo[0]
-    assert screen.msg2.shown() == "A:roll ^:accept <>v:hold"
+    assert screen.msg2.shown() == "A:roll UP:accept DOWN:hold"
     s.press("RIGHT")
     assert screen.pick == cargo[1]             # banked dice are skipped
     s.press("DOWN")                             # hold it
-    assert game.held[cargo[1]] and screen.holds[cargo[1]].shown() == "hld"
+    assert game.held[cargo[1]] and screen.holds[cargo[1]].shown() == "HELD"
     assert screen.dice[cargo[1]].colours[0] != theme.WHITE
     if s.app.leds.die_leds:
         assert s.app.leds.colours()[cargo[1]] == theme.WHITE
@@ -267,7 +267,8 @@ def test_cargo_hints_point_at_the_next_step(profile):
         s.press("SELECT")
         assert game.encode() == before
         shown = screen.msg1.shown() + " " + screen.msg2.shown()
-        assert shown.startswith("Hint: " + text)
+        # (a hint too long for two lines with "Hint:" goes without it)
+        assert shown.startswith("Hint: " + text) or len("Hint: " + text) > 2 * 26 - 10 and shown == text
         first = steps[0]
         kinds.add(first[0])
         assert text.startswith({"roll": "Roll", "accept": "Accept", "hold": "Hold",

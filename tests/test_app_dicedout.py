@@ -45,9 +45,7 @@ def check_sheet(screen):
         assert (cell.background != theme.BG) == g.is_marked(p, n), n
         assert cell.shown() == "%2d" % n
         assert (dots_of(screen, cell) is not None) == g.is_bonus(n)
-    boxes = screen.boxes.shown()
-    assert boxes.count("[x]") == g.used[p]
-    assert boxes.count("[ ]") == g.rerolls_left(p)
+    assert screen.boxes.shown() == "%d of %d rerolls left" % (g.rerolls_left(p), g.boxes(p))
     totals = screen.table.cols
     for q in range(g.players):
         assert totals[q].shown().split("\n")[2].strip() == str(g.total(q))
@@ -118,7 +116,8 @@ def play(s, rnd, counter=None, on_result=None):
             settle(s)
             total = game.dice[0] + game.dice[1]
             assert screen.msg1.shown() == "%d is marked: roll again" % total
-            assert screen.msg2.shown() == "(%d left)  A: roll" % game.rerolls_left(p)
+            left = game.rerolls_left(p)
+            assert screen.msg2.shown() == "%d reroll%s left  A: roll" % (left, "" if left == 1 else "s")
             assert [d.value for d in screen.dice] == list(game.dice)
 
 
@@ -153,7 +152,7 @@ def test_four_rounds_with_penalties_and_bonus_marks():
     assert game.round == 3 and game.over
     assert seen["penalties"] == 3 and seen["extras"] > 0
     assert seen["declined"] > 0 and seen["peeks"] > 0, seen
-    assert screen.table.label.shown().split("\n")[1] == "Rnd"
+    assert screen.table.label.shown().split("\n")[1:] == ["Round", "Total"]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -199,8 +198,7 @@ def check_peek(screen, q):
     assert screen.header.color == theme.player_colour(q)
     for n in range(2, 13):
         assert (screen.cells[n - 2].background != theme.BG) == g.is_marked(q, n), n
-    boxes = screen.boxes.shown()
-    assert boxes.count("[x]") == g.used[q] and boxes.count("[ ]") == g.rerolls_left(q)
+    assert screen.boxes.shown() == "%d of %d rerolls left" % (g.rerolls_left(q), g.boxes(q))
     assert screen.cursor.hidden
     assert [(d.value, d.style) for d in screen.dice] == [(0, HOLLOW)] * 2
     assert screen.msg1.shown() == "P%d's sheet: read-only" % (q + 1)

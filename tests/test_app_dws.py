@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from dws_app.play.game_dws import DwsScreen
+from dws_app.play.game_dws import DwsScreen, header_text
 from dws_core import bots
 from dws_core.dws import BLUE, CHECKED, CROSSED, DiceWideShut, RED, SPENT
 from sim.play import dws_step, finish_interludes
@@ -55,7 +55,7 @@ def test_complete_game_through_buttons(profile):
             finish_interludes(s)    # (the header is refreshed when the screen shows)
             p = game.current
             assert screen.header.shown().startswith("P%d " % (p + 1))
-            assert ("%dpts" % game.score(p)) in screen.header.shown()
+            assert screen.header.shown() == header_text(p, game.round, game.score(p), game.ending)
     assert turns > 10
     assert type(s.screen).__name__ == "ScoresScreen"
     win = game.ranking()[0]
@@ -207,15 +207,16 @@ def test_b_at_a_turns_start_shows_the_other_boards(profile, monkeypatch):
         p = screen.viewing
         seen.append(p)
         assert screen.header.shown() == "Viewing P%d's board" % (p + 1)
-        assert screen.msg1.shown() == "P%d: %d pts  splits: %d" % (
-            p + 1, game.score(p), game.boards[p].splits)
+        splits = game.boards[p].splits
+        assert screen.msg1.shown() == "P%d: %d points, %d split%s" % (
+            p + 1, game.score(p), splits, "" if splits == 1 else "s")
         assert screen.msg2.shown() == "B:next board  A:own board"
         assert shows_board(screen, game, p)
         assert screen.cell_box.hidden and screen.die_box.hidden
     assert seen == [(me + 1) % 3, (me + 2) % 3]
     s.press("B")                                 # after the last: the own board
     assert screen.viewing is None and shows_board(screen, game, me)
-    assert screen.header.shown().startswith("P%d rnd" % (me + 1))
+    assert screen.header.shown().startswith("P%d Round " % (me + 1))
     assert "B: boards" in screen.msg1.shown()
     # Any other key while viewing: back to the own board, and no move.
     for key in ("A", "UP", "DOWN", "LEFT", "RIGHT", "SELECT"):
@@ -469,3 +470,19 @@ def test_news_gets_a_line_of_its_own_on_the_scores(profile, players):
         assert screen.news.node.x >= screen.head.node.x + len(screen.head.shown()) * 6
     plain = ScoresScreen(s.app, g, g.final_scores(), g.ranking(), False, records)
     assert plain.news is None and plain.footer.shown() == "<>:player A:menu"
+
+
+def test_header_says_round_and_score_in_its_columns():
+    """21 columns (the take's colour is right of them): the round and the
+    score; the score bare where the word does not fit; the last round."""
+    assert header_text(0, 3, -18, False) == "P1 Round 4 Score -18"
+    assert header_text(0, 11, -18, False) == "P1 Round 12 Score -18"
+    assert header_text(0, 11, -150, False) == "P1 Round 12 -150"
+    assert header_text(4, 3, -150, True) == "P5 Last round: -150"
+    for p in range(5):
+        for rnd in range(20):
+            for score in (-150, -50, -9, 0, 7, 99, 120):
+                text = header_text(p, rnd, score, False)
+                assert len(text) <= 21 and text.startswith("P%d Round %d " % (p + 1, rnd + 1))
+                assert text.endswith(" %d" % score)
+                assert len(header_text(p, rnd, score, True)) <= 21

@@ -31,7 +31,7 @@ def check_screen(screen):
     """What the screen shows agrees with the engine (live view only)."""
     g = screen.game
     p = g.current
-    assert screen.header.shown().startswith("P%d  round %d/%d" % (p + 1, g.round + 1, g.rounds))
+    assert screen.header.shown() == "P%d Round %d of %d" % (p + 1, g.round + 1, g.rounds)
     assert screen.open_text.shown().endswith("open %d" % open_sum(g.boxes[p]))
     for i in range(g.tiles):
         bit = 1 << i

@@ -6,10 +6,14 @@ line beyond its last; ``ui.fit``, ``ui.centre`` and ``ui.wrap`` cut too.
 while the screenshot scenes, a walk through every setup row and option and
 help page, and seeded button storms through every game (humans, device
 seats, hints, refusals, pass screens, scores) run on the simulated hardware.
-Any cut text fails the test with the screen it was on.
+Any cut text fails the test with the screen it was on, and so does a
+shorthand a newcomer must decode (``SHORTHANDS``: the glossary in
+docs/rules/README.md says the words the screens use instead).
 """
 
+import os
 import random
+import re
 
 import pytest
 
@@ -20,6 +24,16 @@ from sim.script import Session
 from dws_app.lobby.setup import start_game
 
 PROFILES = ("pybadge", "pico_dice")
+# Shorthands no screen may show: whole words (any case), and marks.
+SHORTHAND_WORDS = ("rnd", "pts", "exp", "hld", "tot")
+SHORTHAND_MARKS = ("[S]", "[x]", "[ ]", "^:", "<>v")
+SHORTHAND = re.compile(r"(?<![A-Za-z])(%s)(?![A-Za-z])" % "|".join(SHORTHAND_WORDS), re.I)
+RULES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "rules")
+
+
+def shorthands(text):
+    """The shorthands in ``text``."""
+    return [m.group(0) for m in SHORTHAND.finditer(text)] + [m for m in SHORTHAND_MARKS if m in text]
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 WEIGHTS = (10, 10, 12, 12, 40, 6, 1, 4)
 
@@ -30,22 +44,26 @@ class Cut:
 
     def __init__(self, monkeypatch):
         self.found = {}
+        self.shorthand = {}         # a text with a shorthand -> the screen it was on
         self.where = "?"
         fit, wrap, pad = ui.fit, ui.wrap, ui.Text._pad
         cut = self
 
         def fitting(text, width):
+            cut.seen(text)
             if len(text) > width:
                 cut.note(text, width)
             return fit(text, width)
 
         def wrapping(text, width, lines):
+            cut.seen(text)
             out = wrap(text, width, lines)
             if " ".join(out).split() != text.split():    # a word broken or lines dropped
                 cut.note(text, width)
             return out
 
         def padding(self, text):
+            cut.seen(text)
             rows = text.split("\n")
             if len(rows) > self.lines and any(r.strip() for r in rows[self.lines:]):
                 cut.note(text, self.width)
@@ -63,8 +81,13 @@ class Cut:
         key = "".join("9" if c.isdigit() else c for c in text.rstrip())
         self.found.setdefault(key, "%r (%d columns) %s" % (text.rstrip(), width, self.where))
 
+    def seen(self, text):
+        if shorthands(text):
+            self.shorthand.setdefault(text.strip(), self.where)
+
     def check(self):
         assert not self.found, "\n".join(sorted(self.found.values()))
+        assert not self.shorthand, "\n".join("%r %s" % t for t in sorted(self.shorthand.items()))
 
 
 def storm(profile, game_id, seed, events, players, seats, options=None):
@@ -132,6 +155,27 @@ def configs(game_id, seed):
     return out
 
 
+def test_shorthands_are_found():
+    assert shorthands("P1 rnd 1 -50pts") == ["rnd", "pts"]
+    assert shorthands("Hint: 9.8% shut, exp 11.0") == ["exp"]
+    assert shorthands("Rnd\nTot") == ["Rnd", "Tot"]
+    assert shorthands("Seats  H [S] E") == ["[S]"]
+    assert shorthands("A:roll ^:accept <>v:hold") == ["^:", "<>v"]
+    assert shorthands("Round 2 of 4  Total 31, expect 8.2, 2 held") == []
+
+
+def test_help_pages_use_no_shorthand():
+    """The device's help pages (docs/rules/*.txt, read from the drive)."""
+    found = []
+    for name in sorted(os.listdir(RULES)):
+        if name.endswith(".txt"):
+            with open(os.path.join(RULES, name)) as f:
+                for n, line in enumerate(f, 1):
+                    if shorthands(line):
+                        found.append("%s:%d %s" % (name, n, line.rstrip()))
+    assert os.path.exists(os.path.join(RULES, "dice-wide-shut.txt")) and not found, found
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_every_text_fits(profile, monkeypatch):
     cut = Cut(monkeypatch)
@@ -167,7 +211,12 @@ def test_setup_offers_only_rows_that_change_in_player_words():
             texts += [setup.row_text(r) for r in setup.rows]
     for t in texts:
         assert "_" not in t and "<turns>" not in t, t
-    assert "L" in setup.letters and "C" not in setup.letters   # low-score
+    setup.menu.index = setup.rows.index("seats")
+    seen = set()
+    for _ in range(len(setup.levels) + 1):      # the seat's levels in words
+        seen.add(setup.row_text("seats").split("<")[1].strip(">"))
+        setup.change(1)
+    assert seen == {"human", "easy", "bold", "low-score", "strong"}
     dice = SetupScreen(s.app, 5)
     assert dice.rows[0] not in ("players", "seats") and "seats" not in dice.rows
 

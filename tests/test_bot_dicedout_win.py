@@ -196,7 +196,7 @@ def test_before_the_last_round_and_when_decided_it_plays_the_table():
                  at_bonus(111, 100, (2, 4, 5, 7, 8), 2)):           # lost whatever
         assert bots.bot_turn(game, "strong", Rng(1)) == [("extra", 8)]
         assert bot_dicedout._win_extra(game, 8) is None
-        assert bots.hint(game) == ([("extra", 8)], "Mark 8: exp round 12.7")
+        assert bots.hint(game) == ([("extra", 8)], "Mark 8: expect 12.7 this round")
 
 
 def test_a_decision_too_big_for_the_board_plays_the_table():

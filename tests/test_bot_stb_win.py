@@ -88,7 +88,7 @@ def test_behind_8_it_takes_the_set_that_wins_not_the_one_that_shuts():
     assert shuts(bots.bot_turn(game, "strong", Rng(1))) == [3, 9]
     steps, text = bots.hint(game)
     assert shuts(steps) == [3, 9]
-    assert text == "Shut 3+9: 18.9% win, beat 8", text
+    assert text == "Shut 3+9: 18.9% to win, beat 8", text
 
 
 def test_the_hint_says_no_reason_when_the_move_is_the_usual_one():
@@ -209,7 +209,7 @@ def test_the_app_solves_a_device_seats_table_between_frames(capsys):
         seen.add(s.screen.msg2.shown())
         if game.boxes[1] != BEHIND_8:
             break
-    assert any(t.endswith("%") for t in seen), seen
+    assert any(t.endswith("% done") for t in seen), seen
     assert game.boxes[1] == BEHIND_8 & ~mask_of((3, 9))
 
 
@@ -232,5 +232,5 @@ def test_the_hint_thinks_then_shows():
         if s.screen.msg1.shown().startswith("Hint: Shut"):
             break
     said = s.screen.msg1.shown() + " " + s.screen.msg2.shown()
-    assert said.startswith("Hint: Shut 3+9: 18.9% win") and "beat 8" in said, said
+    assert said.startswith("Hint: Shut 3+9: 18.9% to win") and "beat 8" in said, said
     assert game.boxes[1] == BEHIND_8              # the hint plays nothing

@@ -130,7 +130,7 @@ def test_dicedout_strong_declines_a_bonus_mark_when_that_expects_less():
     assert bots.bot_turn(game, "strong", Rng(1)) == [("decline",)]
     assert bots.bot_turn(game, "normal", Rng(1)) == [("extra", 7)]
     steps, text = bots.hint(game)
-    assert steps == [("decline",)] and text.startswith("No mark: exp round ")
+    assert steps == [("decline",)] and text.startswith("No mark: expect ") and text.endswith(" this round")
     declined = reference_dicedout(game.marks[0], 3, SIX_TO_EIGHT)
     marked = reference_dicedout(game.marks[0] | 0b100000, 3, SIX_TO_EIGHT)
     assert declined < marked
@@ -229,7 +229,7 @@ def test_cargo_decisions_follow_the_exact_values():
     assert steps == [("hold", 4), ("hold", 5), ("roll",)]
     steps, text = bots.hint(game)
     assert steps == [("hold", 4), ("hold", 5), ("roll",)]
-    assert text == "Hold the 6 (DOWN), roll 1: exp %s (now 12)" % bot_cargo._num(v)
+    assert text == "Hold the 6 (DOWN), roll 1: expect %s, now 12" % bot_cargo._num(v)
 
 
 def test_stb_policy_is_the_solver_and_easy_takes_the_big_tile():
@@ -246,6 +246,6 @@ def test_stb_policy_is_the_solver_and_easy_takes_the_big_tile():
     if total <= 9:
         assert easy == [("shut", total), ("confirm",)]
     steps, text = bots.hint(game)
-    assert text.startswith("Shut ") and "% shut, exp " in text
+    assert text.startswith("Shut ") and "% to shut, " in text and text.endswith(" left")
     cands = bot_stb.candidates(game)
     assert cands[0][1] == solver.value(511 & ~chosen)

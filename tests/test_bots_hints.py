@@ -6,17 +6,17 @@ strong bot's whole-turn plan is worth."""
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from dws_app import ui
 from dws_core import bot_cargo, bot_dws, bot_dws_hint, bots
 from dws_core.cargo import Cargo
 from dws_core.dws import BLUE, CHECKED, RED, DiceWideShut
 from dws_core.rng import Rng
+from dws_app.play.seats import hint_lines
 from test_bots_play import play_hint, turn_copy
 
 
 def fits(text):
-    """The hint shows as "Hint: " + text on two 26-character lines."""
-    return len(ui.wrap("Hint: " + text, ui.COLS, 3)) <= 2
+    """The hint shows on two 26-character lines (``seats.hint_lines``)."""
+    return len(hint_lines(text)) <= 2
 
 
 def first_move(steps, text):
@@ -315,20 +315,20 @@ def test_cargo_texts_of_every_phase():
     # Without holds every cargo die rolls.
     game = cargo((6, 5, 4, 1, 2, 1), (1, 2, 3, 0, 0, 0), hold=False)
     reroll, v = bot_cargo.decide(game)
-    assert bots.hint(game) == ([("roll",)], "Roll 3 (A): exp %s (now 4)" % bot_cargo._num(v))
+    assert bots.hint(game) == ([("roll",)], "Roll 3 (A): expect %s, now 4" % bot_cargo._num(v))
     # Holding: the pointer's die first, then the roll.
     game = cargo((6, 5, 4, 1, 6, 5), (1, 2, 3, 0, 0, 0))
     reroll, v = bot_cargo.decide(game)
     steps, text = bots.hint(game)
     assert steps == [("hold", 4), ("hold", 5), ("roll",)]
-    assert text == "Hold the 6 (DOWN), roll 1: exp %s (now 12)" % bot_cargo._num(v)
+    assert text == "Hold the 6 (DOWN), roll 1: expect %s, now 12" % bot_cargo._num(v)
     game.step(steps[0])                      # one held: the hint goes on
     assert bots.hint(game)[0] == [("hold", 5), ("roll",)]
     # A held die the plan would roll: release it, and the text says Undo.
     game = cargo((6, 5, 4, 1, 6, 5), (1, 2, 3, 0, 0, 0), held=[False] * 3 + [True] * 3)
     steps, text = bots.hint(game)
     assert steps == [("release", 3), ("roll",)]
-    assert text.startswith("Undo: release the 1, roll 1: exp ")
+    assert text.startswith("Undo: release the 1, roll 1: expect ")
 
 
 @settings(max_examples=60)

@@ -1,6 +1,6 @@
-"""The device-play levels of each game, their letters and their names on
-screen, and the seats' header of a saved game: all the setup, the help and
-the menu need to know about device seats, without loading
+"""The device-play levels of each game and their names on screen, and
+the seats' header of a saved game: all the setup, the help and the menu
+need to know about device seats, without loading
 ``dws_app.play.seats`` (the seat player and game_base: the setup's import took
 66 ms on the Pico with them, 32-37 without).
 
@@ -13,7 +13,6 @@ Used between games and in play alike, so it is in neither folder and is
 never forgotten: the menu after a game imported it again, 33 ms of that
 open on the Pico."""
 
-LETTERS = "ENSCRTX"    # fallback letters for level names that clash
 SHOWN = {"shut": "bold", "score": "low-score"}
 
 
@@ -22,23 +21,6 @@ def level_names(game_id):
     a between-games module: a game in play keeps its seats' ``names``)."""
     from dws_core.games import LEVELS, field
     return field(game_id, LEVELS, ())
-
-
-def level_letters(game_id):
-    """One capital per level, 'H' being the human, from the level's name as
-    the screens show it: e.g. E N S; Shut the Box easy / bold / low-score /
-    strong gives E B L S."""
-    used = "H"
-    out = []
-    for name in level_names(game_id):
-        pick = None
-        for ch in level_title(name).upper() + LETTERS:
-            if ch.isalpha() and ch not in used:
-                pick = ch
-                break
-        used += pick
-        out.append(pick)
-    return out
 
 
 def level_title(level):

@@ -2,8 +2,10 @@
 player's colour (header ``Pn``, then one value per row), row names at the
 left.  Built once; ``show()`` only changes text.
 
-Up to 5 players get 4-character columns and names like "Rnd"; 6-8 players
-get 3-character columns, and with 8 the names shrink to one letter.
+Up to 5 players get 4-character columns and the row names in full
+("Round", "Total": up to 6 columns); 6-8 players get 3-character columns,
+and with 8 the names shrink to their first letter (R, T: the glossary's
+one shortening, docs/rules/README.md).
 """
 
 from dws_app import theme, ui
@@ -16,7 +18,7 @@ class ScoreTable:
         self.players = players
         self.names = names
         self.colw = 4 if players <= 5 else 3
-        self.prefix = min(4, ui.COLS - self.colw * players)
+        self.prefix = min(6, ui.COLS - self.colw * players)
         lines = 1 + len(names)
         self.y = row * ui.LH if y is None else y
         self.label = ui.Text(screen.root, 2, self.y, self.prefix, theme.DIM, lines=lines)

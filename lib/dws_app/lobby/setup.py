@@ -3,19 +3,19 @@
 Options come from the engine class's ``OPTIONS`` ((name, choices), the first
 choice the default), so a new variant needs no change here.
 
-The seats row shows one letter per seat: H human, or the first letter of a
-device level (``dws_core.bots.levels``: E easy, N normal, S strong...).  On it
-LEFT/RIGHT cycle the seat in brackets through H and the levels, A moves the
-brackets to the next seat; the note line names that seat in full.  The
-note and footer keep their place and wording from row to row (a cursor move
-redraws a few characters, not two lines).
+The seats row shows one seat in words: "Seats P2 <strong>", a human or a
+device level (``dws_core.bots.levels``: easy, normal, strong...).  On it
+LEFT/RIGHT cycle that seat through human and the levels, A moves to the
+next seat; the note line says "P2: device" for a device seat.  The note and
+footer keep their place and wording from row to row (a cursor move redraws
+a few characters, not two lines).
 """
 
 from dws_app import theme, ui
 
 from dws_app.lobby import widgets
 from dws_app.catalog import title_of
-from dws_app.levels import level_letters, level_names, level_title
+from dws_app.levels import level_names, level_title
 
 
 # Player words for the engines' option names and values (the rest: the
@@ -51,9 +51,8 @@ class SetupScreen(widgets.Screen):
         self.players = max(self.cls.MIN_PLAYERS, min(2, self.cls.MAX_PLAYERS))
         self.options = self.cls.option_defaults()
         self.levels = level_names(game_id)
-        self.letters = level_letters(game_id)
         self.seat_types = [0] * self.cls.MAX_PLAYERS   # 0 human, k: levels[k - 1]
-        self.seat = 0               # the seat in brackets
+        self.seat = 0               # the seat LEFT/RIGHT change on the seats' row
         # Rows: players and seats (only where they can change), one per
         # option, then "Start game" unless it would push the title off
         # (A starts from any row but the seats: the footer says so).
@@ -82,27 +81,23 @@ class SetupScreen(widgets.Screen):
         if row == "players":
             return "{:<13}{:>11}".format("Players", "< %d >" % self.players)
         if row == "seats":
-            return "Seats  " + self.seats_text(self.rows[self.menu.index] == "seats")
+            return self.seats_text()
         if row == "start":
             return "Start game"
         value = value_text(self.options[row])
         return "{:<13}{:>11}".format(option_title(row), "<" + value + ">")
 
-    def seats_text(self, focused):
-        """Three characters a seat ("[S]" for the chosen one) while they fit
-        the row, else one letter each with brackets round the chosen one."""
-        wide = 7 + 3 * self.players <= ui.COLS - 1
-        out = ""
-        for p in range(self.players):
-            t = self.seat_types[p]
-            ch = self.letters[t - 1] if t else "H"
-            if focused and p == self.seat:
-                out += "[" + ch + "]"
-            elif wide:
-                out += " " + ch + " "
-            else:
-                out += ch
-        return out
+    def seats_text(self):
+        """The seat LEFT/RIGHT change on this row, and its player, in
+        words: "Seats P3 <normal>" (A goes to the next seat; the note line
+        under the rows says whether the device plays it).  The same off the
+        row: moving onto it redraws the cursor, not the row, and A redraws
+        a word (a setup press has 40 ms on the Pico); at the left, as the
+        letters were, the setup's frame costs what it did (260 ms,
+        tests/test_frame_cost.py, tests/test_widgets.py)."""
+        t = self.seat_types[self.seat]
+        word = level_title(self.levels[t - 1]) if t else "human"
+        return "Seats P%d <%s>" % (self.seat + 1, word)
 
     def seat_levels(self):
         return [self.levels[t - 1] if t else None for t in self.seat_types[:self.players]]
@@ -113,9 +108,10 @@ class SetupScreen(widgets.Screen):
             self.seat = 0
         self.menu.set_items([self.row_text(r) for r in self.rows])
         t = self.seat_types[self.seat]
-        who = "device, " + level_title(self.levels[t - 1]) if t else "human"
-        self.note.text = "P%d: %s" % (self.seat + 1, who) if self.levels else ""
-        self.footer.text = "<>:change A:%s B:back" % ("next " if on_seats else "start")
+        # (a human seat: the row says it; more words would cost the setup's
+        # frame ~9 ms a 6-column chunk, and a press its 40 ms)
+        self.note.text = "P%d: device" % (self.seat + 1) if t else ""
+        self.footer.text = "<>:change A:%s" % ("next seat" if on_seats else "start B:back")
 
     def change(self, delta):
         row = self.rows[self.menu.index]

@@ -67,13 +67,13 @@ class CargoScreen(GameScreen):
         for i in range(n):
             x = x0 + SLOT * i
             self.dice.append(Die(self.root, x, ui.LH, scale=2))
-            self.holds.append(ui.Text(self.root, x + (DIE_PX - 3 * ui.CW) // 2, 3 * ui.LH, 3,
+            self.holds.append(ui.Text(self.root, x + (DIE_PX - 4 * ui.CW) // 2, 3 * ui.LH, 4,
                                       theme.FG))
         self.cursor = ui.rect(self.root, 0, ui.LH - 1, DIE_PX + 2, DIE_PX + 2, theme.ACCENT,
                               outline=True)
         self.x0 = x0
         self.status = self.text(0, 4, ui.COLS)
-        self.table = ScoreTable(self, 5, game.players, ("Rnd", "Tot"))
+        self.table = ScoreTable(self, 5, game.players, ("Round", "Total"))
         self.pick = 0
         self.result = None      # (line1, line2) while a finished turn stays up
         self.rolled = ()        # dice the running animation rolls
@@ -114,7 +114,7 @@ class CargoScreen(GameScreen):
                     die.show(v, PLAIN)
                 else:
                     die.show(0, HOLLOW, theme.DARK, theme.DARK)
-                mark.text = "hld" if held[i] else ""
+                mark.text = "HELD" if held[i] else ""
         for r in range(3):
             tile = r + (BANKED if banked >> (r + 1) & 1 else EMPTY)
             grid = self.pictures[r]
@@ -142,9 +142,9 @@ class CargoScreen(GameScreen):
         if self.result is not None:
             self.say(self.result[0], self.result[1])
         elif level == 3:
-            keys = "A:roll ^:accept"
+            keys = "A:roll UP:accept"
             if g.hold_cargo:
-                keys += " <>v:hold"
+                keys += " DOWN:hold"
             self.say("Cargo %d: accept or roll?" % g.cargo(), keys)
         elif g.rolls == 0:
             self.say("Need 6 ship, 5 captain,", "4 crew.  A: roll")

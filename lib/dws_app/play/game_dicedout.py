@@ -6,8 +6,8 @@ round; the numbers 2-7 and 8-12 in two rows (apart, so inverted cells do
 not merge), marked numbers inverted (black on white, green when marked this
 turn), bonus numbers with the printed sheet's two dots under them
 (art/bonus.txt, the sheet bonus.bmp: one TileGrid a bonus number, in its
-cell's palette, so the dots take the number's colours); the reroll boxes,
-``[x]`` ticked, ``[ ]`` left; the two dice at the right of the second row
+cell's palette, so the dots take the number's colours); the rerolls left
+("2 of 3 rerolls left"); the two dice at the right of the second row
 (blank outlines while they are not this turn's); the score table (this
 round or the roll-off, total); rows 8-9 messages.
 
@@ -75,7 +75,7 @@ class DicedOutScreen(GameScreen):
         for k in range(2):          # x 124..152, y 32..43: clear of 12's dots and the boxes
             self.dice.append(Die(self.root, 4 + DICE_COL * ui.CW + (SIZE + 4) * k,
                                  CELL_Y[1] + 4))
-        self.table = ScoreTable(self, 0, game.players, ("Rnd", "Tot"), y=TABLE_Y)
+        self.table = ScoreTable(self, 0, game.players, ("Round", "Total"), y=TABLE_Y)
         self.cursor = ui.rect(self.root, 0, 0, 3 * ui.CW + 4, ui.LH + 4,   # (the dots too)
                               theme.ACCENT, outline=True)
         self.cursor.hidden = True
@@ -122,15 +122,14 @@ class DicedOutScreen(GameScreen):
             else:
                 cell.background = theme.BG
                 cell.color = theme.ACCENT if g.is_bonus(n) else theme.FG
-        self.boxes.text = "Rerolls " + "[x]" * used + "[ ]" * (boxes - used) + \
-            (" (2)" if boxes == 2 else "")
+        self.boxes.text = "%d of %d rerolls left" % (boxes - used, boxes)
         self.boxes.color = USED if used == boxes else theme.FG
         self.draw_die(0, a)
         self.draw_die(1, b)
         totals = [g.total(q) for q in range(g.players)]
         if self.rolloff is not None and (self.result is None or g.phase != PENALTY):
             # The roll-off (game start, tie for lowest) until the next roll.
-            self.table.show([self.rolloff, totals], ("Roll", "Tot"))
+            self.table.show([self.rolloff, totals], ("Roll", "Total"))
         else:
             self.table.show([g.round_scores[rnd], totals])
         self.place_cursor()
@@ -173,7 +172,7 @@ class DicedOutScreen(GameScreen):
             total = g.dice[0] + g.dice[1]
             left = g.rerolls_left(g.current)
             self.say("%d is marked: roll again" % total,
-                     "(%d left)  A: roll" % left)
+                     "%d reroll%s left  A: roll" % (left, "" if left == 1 else "s"))
         elif self.note is not None:
             self.say(self.note[0], self.note[1])
         else:

@@ -64,13 +64,25 @@ def number_tiles(v):
     return TENS + 2 + v // 10, UNITS + 2 + v % 10
 
 
+def header_text(p, rnd, score, ending):
+    """The header's 21 columns (the take's colour is right of them):
+    "P1 Round 4 Score -18", the score bare where that does not fit
+    ("P1 Round 12 -150"); in the last round "P1 Last round: -18"."""
+    if ending:
+        return "P%d Last round: %d" % (p + 1, score)
+    text = "P%d Round %d Score %d" % (p + 1, rnd + 1, score)
+    if len(text) <= 21:
+        return text
+    return "P%d Round %d %d" % (p + 1, rnd + 1, score)
+
+
 class DwsScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.first = {}                 # (begin_turn)
         self.since = None
-        self.header = self.text(0, 0, 20, theme.FG)
-        self.take = self.text(21, 0, 5, theme.FG)
+        self.header = self.text(0, 0, 21, theme.FG)
+        self.take = self.text(22, 0, 4, theme.FG)
         # Each half: its cells and 6-cells, and its columns' scores under
         # them, over one sheet, in the half's palette.
         sheet = read_sheet(BOARD_SHEET, SHEET_W, SHEET_H)
@@ -155,8 +167,7 @@ class DwsScreen(GameScreen):
         if self.viewing is not None:
             self.header.text = "Viewing P%d's board" % (p + 1)
         else:
-            self.header.text = "P%d rnd %d %dpts%s" % (p + 1, g.round + 1, self.board_score,
-                                                   " end" if g.ending else "")
+            self.header.text = header_text(p, g.round, self.board_score, g.ending)
         self.header.color = theme.player_colour(p)
         if self.viewing is None and g.colour in (RED, BLUE):
             self.take.text = " RED" if g.colour == RED else "BLUE"
@@ -168,7 +179,8 @@ class DwsScreen(GameScreen):
         if self.viewing is not None:
             self.cell_box.hidden = True
             self.die_box.hidden = True
-            self.say("P%d: %d pts  splits: %d" % (p + 1, g.score(p), board.splits),
+            self.say("P%d: %d points, %d split%s" % (p + 1, g.score(p), board.splits,
+                                                     "" if board.splits == 1 else "s"),
                      "B:next board  A:own board")
             return
         was_on_board = self.on_board
@@ -232,7 +244,9 @@ class DwsScreen(GameScreen):
     def instructions(self):
         """What A and B do here, in one line that changes by a word, over the
         dice row's colour keys, which stay: a cursor move, a take or a mark
-        redraws a few characters (~2.4 ms each on the Pico), not two lines."""
+        redraws a few characters (~2.4 ms each on the Pico), not two lines
+        (the board's keys there while marking redrew the line: 62-65 ms a
+        press in tests/test_frame_cost.py, where a move has 35)."""
         g = self.game
         seats = self.app.seats
         if seats is not None and seats.device(g.current):

@@ -119,7 +119,7 @@ class StbScreen(GameScreen):
     def refresh(self):
         g = self.game
         p, box, sel, dice = self.view()
-        self.header.text = "P%d  round %d/%d" % (p + 1, g.round + 1, g.rounds)
+        self.header.text = "P%d Round %d of %d" % (p + 1, g.round + 1, g.rounds)
         self.header.color = theme.player_colour(p)
         self.open_text.text = "%9s" % ("open %d" % open_sum(box))
         for i in range(g.tiles):

@@ -84,6 +84,17 @@ def hint_text(steps, text):
     return "No hint here"
 
 
+def hint_lines(text):
+    """The hint on the two message lines: "Hint: " and its words, or its
+    words alone where they need both lines (their numbers in words: "9.8%
+    to shut, 11.0 left"); more than two lines are cut, which the
+    text-fit test forbids."""
+    lines = ui.wrap("Hint: " + text, ui.COLS, 3)
+    if len(lines) > 2:
+        lines = ui.wrap(text, ui.COLS, 3)
+    return lines
+
+
 class SeatPlayer:
     def __init__(self, app, game, seat_levels=None, tables=None):
         self.app = app
@@ -287,7 +298,7 @@ class SeatPlayer:
             from dws_core.bots import bot_turn, prepare
             work = prepare(g, self.plays(g.current))
             if work is not None:
-                self.slice(screen, work, "P%d: device thinks" % (g.current + 1))
+                self.slice(screen, work, "P%d: device is thinking" % (g.current + 1))
                 return False
             if self.rng is None:
                 from dws_core.rng import Rng
@@ -342,7 +353,7 @@ class SeatPlayer:
         pct = 100 - work.left() * 100 // work.size
         if not done and pct // 10 != self.shown:
             self.shown = pct // 10
-            screen.say(what, "%d%%" % pct)
+            screen.say(what, "%d%% done" % pct)
         if done:
             self.shown = -1
         return done
@@ -414,6 +425,6 @@ class SeatPlayer:
                 text = "B: back; " + text
         elif target is not None:
             screen.point(target)
-        lines = ui.wrap("Hint: " + hint_text(steps, text), ui.COLS, 2)
+        lines = hint_lines(hint_text(steps, text))[:2]
         screen.say(lines[0], lines[1] if len(lines) > 1 else "SELECT again: help")
         return True
