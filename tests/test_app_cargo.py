@@ -9,6 +9,7 @@ from dws_app import theme
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN
 from dws_app.dice_art import SIZE
 from dws_app.play.game_cargo import BANKED, EMPTY, HELD_BG, ROLE_BG, CargoScreen
+from dws_app.play.seats import hint_lines
 from dws_core.cargo import CAPTAIN, CREW, FREE, ROLE_VALUE, SHIP
 from sim.play import finish_interludes as settle
 from sim.play import open_setup, setup_and_start
@@ -266,9 +267,10 @@ def test_cargo_hints_point_at_the_next_step(profile):
         before = game.encode()
         s.press("SELECT")
         assert game.encode() == before
-        shown = screen.msg1.shown() + " " + screen.msg2.shown()
-        # (a hint too long for two lines with "Hint:" goes without it)
-        assert shown.startswith("Hint: " + text) or len("Hint: " + text) > 2 * 26 - 10 and shown == text
+        lines = hint_lines(text)        # ("Hint: " and the words, or the words alone)
+        assert screen.msg1.shown() == lines[0] and lines[0].startswith(("Hint: ", text[:5]))
+        assert screen.msg2.shown() == (lines[1] if len(lines) > 1 else "SELECT again: help")
+        assert " ".join(lines).endswith(text)
         first = steps[0]
         kinds.add(first[0])
         assert text.startswith({"roll": "Roll", "accept": "Accept", "hold": "Hold",

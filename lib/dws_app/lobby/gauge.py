@@ -8,8 +8,9 @@ lobby's, not kept in a game.
 Two pictures of 3 x 11 pixels in the 3-pixel margin right of the text
 grid (ui: the text ends 2 pixels in, its last column blank), each
 bytes of rows (not a str, whose characters indexing would intern as
-names: docs/measurements.md, "Names interned in a game"): "1" the outline (the plug's body), "2" to "5" the bars from
-the bottom up, whose colours say which are full; "6" the plug."""
+names: docs/measurements.md, "Names interned in a game"): "1" the
+outline (the plug's body), "2" to "5" the bars from the bottom up, whose
+colours say which are full; "6" the plug."""
 
 import displayio
 
