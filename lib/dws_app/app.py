@@ -25,6 +25,9 @@ from dws_app.memory import (FORGETS, LOBBY, PLAY, collect, collect_if_grown, dro
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
+# The rest between a device seat's steps, for the pace slow, normal, fast,
+# instant (a held turn's result stays up HOLD_STEPS of them).
+DEVICE_MS = (700, 350, 120, 0)
 DIM_PERCENT = 15
 # Without a press, the display is refreshed at most this often (animations,
 # device turns, progress): ~30 frames a second.
@@ -162,6 +165,15 @@ class App:
         if ms is not None:
             return ms
         return ANIM_MS[self.settings["anim_speed"] % len(ANIM_MS)]
+
+    def device_ms(self):
+        """The rest between a device seat's steps (the Settings' pace; the
+        test key ``anim_ms`` sets half of it, as before the pace had a
+        setting of its own)."""
+        ms = self.test.get("anim_ms")
+        if ms is not None:
+            return ms // 2
+        return DEVICE_MS[self.settings["pace"] % len(DEVICE_MS)]
 
     # ----- the screen stack --------------------------------------------
 
