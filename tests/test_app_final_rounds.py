@@ -10,7 +10,9 @@ from hypothesis import given, settings, strategies as st
 
 from dws_app import ui
 from dws_app.lobby.records_store import load_records
-from dws_app.lobby.scores import ROUNDS_HEAD, ROUNDS_KEYS, ScoresScreen, rounds_table
+from dws_app.lobby.scores import ROUNDS_HEAD, ScoresScreen, rounds_table
+
+BY_ROUND, CHART, TOTALS = "<>:by round  A:menu", "<>:chart  A:menu", "<>:totals  A:menu"
 from dws_core.cargo import Cargo
 from dws_core.dicedout import DicedOut
 from dws_core.stb import ShutTheBox
@@ -39,10 +41,10 @@ def test_shut_the_box_of_three_rounds_shows_each_round_on_left_or_right(profile)
     screen = screen_of(profile, game)
     assert screen.row_y(2) == screen.places[0].node.y      # (row 1: the rounds' head)
     assert all(text.hidden for text in screen.rounds)       # (hidden: the open costs no more)
-    assert screen.footer.shown() == ROUNDS_KEYS[0]
+    assert screen.footer.shown() == BY_ROUND
     screen.on_button("RIGHT")
     assert not any(text.hidden for text in screen.rounds)
-    assert screen.footer.shown() == ROUNDS_KEYS[1]
+    assert screen.footer.shown() == CHART
     head = screen.rounds[-1]
     assert head.shown() == ROUNDS_HEAD and head.node.y == screen.row_y(1)
     for place, rounds in zip(screen.places, screen.rounds):
@@ -55,7 +57,7 @@ def test_shut_the_box_of_three_rounds_shows_each_round_on_left_or_right(profile)
         assert int(total) == sum(game.round_scores[p]) == game.final_scores()[p]
         assert len(line) <= ui.COLS
     screen.on_button("LEFT")
-    assert all(text.hidden for text in screen.rounds) and screen.footer.shown() == ROUNDS_KEYS[0]
+    assert all(text.hidden for text in screen.rounds) and screen.footer.shown() == BY_ROUND
 
 
 def test_the_head_stands_over_the_rounds():
@@ -75,7 +77,8 @@ def test_no_round_view_where_it_has_nothing_to_add_or_no_room(kind, players, rou
     assert rounds_table(game, 8) is None
     screen = screen_of("pico_dice", game)
     assert screen.row_y(1) == screen.places[0].node.y and screen.rounds == []
-    assert screen.footer.shown() == "A:menu"
+    # (more than one round: the chart of the running totals is the other view)
+    assert screen.footer.shown() == ("A:menu" if rounds == 1 else CHART)
 
 
 def test_a_round_score_too_wide_falls_back_to_totals():
@@ -116,6 +119,6 @@ def test_news_beside_a_full_round_view_keeps_the_keys_whole(players):
     assert screen.news.node.y == screen.row_y(1)
     head = screen.rounds[-1]
     assert screen.news.node.x + len("New best!") * ui.CW <= head.node.x
-    assert screen.footer.shown() == ROUNDS_KEYS[0]
+    assert screen.footer.shown() == BY_ROUND
     screen.on_button("RIGHT")
-    assert screen.footer.shown() == ROUNDS_KEYS[1]
+    assert screen.footer.shown() == CHART

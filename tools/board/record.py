@@ -76,18 +76,19 @@ def view_of(screen):
     """The whole view a screen shows, for the "view" press kind: a press
     that stays in its screen but replaces its picture, as opening one does
     (its budget is the open's): the next help page; another player's board
-    or sheet, or the player's own again; and the next turn, begun by the A
+    or sheet, or the player's own again; the final screen's next view (the
+    totals, by round, the chart); and the next turn, begun by the A
     that ends a held result or a device turn's summary (where a human takes
     over from another, the pass screen opens instead)."""
     held = screen.waits_for_a() if isinstance(screen, GameScreen) else False
     return (getattr(screen, "page", None), getattr(screen, "viewing", None),
-            getattr(screen, "peek", None), held)
+            getattr(screen, "peek", None), getattr(screen, "showing", None), held)
 
 
 def new_view(before, after):
     """True if the view ``after`` replaces ``before`` (``view_of``): a
     result that ends and lets the next turn begin, not one that begins."""
-    return before[:3] != after[:3] or (before[3] and not after[3])
+    return before[:4] != after[:4] or (before[4] and not after[4])
 
 
 def heap_lines(text):
@@ -335,7 +336,8 @@ GAMES = {
     "stb": (2, (None, None), {}, 18),
     "stbtog": (2, (None, "easy", "strong"), {"mode": "together"}, 14),
     "dicedout": (3, (None, "normal", None, "strong"), {}, 15),
-    "cargo": (4, (None, "normal", None, "expert"), {}, 16),
+    # (two rounds: its final screen has the chart, shot on the board)
+    "cargo": (4, (None, "normal", None, "expert"), {"rounds": 2}, 16),
     "dice": (5, (None,), {"count": 3}, 17),
 }
 # Each game id's name in bench keys and shots (the board's "think" lines
@@ -367,6 +369,10 @@ def game_plan(name, turns=None):
         rec.cut()                     # the run ends there, the device still playing
     elif turns is None:
         rec.shot("scores")
+        views = getattr(rec.app.top, "views", ())
+        if 2 in views:                # the chart of the running totals (issue 52)
+            rec.press(*["RIGHT"] * views.index(2))
+            rec.shot("scores-chart")
     return [rec]
 
 

@@ -82,7 +82,12 @@ def place_lines(scores, ranking):
 # many rounds, each in three columns, fit the line.
 ROUNDS_SHOWN = 5
 ROUNDS_HEAD = "by round"
-ROUNDS_KEYS = ("<>:by round  A:menu", "<>:totals  A:menu")
+CHART_HEAD = "Total by round"
+# The views LEFT/RIGHT go round (those the game has): the totals, each
+# round's score beside them, the chart of the running totals.
+VIEW_NAMES = ("totals", "by round", "chart")
+VIEW_KEYS = "<>:%s  A:menu"
+CHART_COL = 11      # the chart's first column, right of the place lines
 
 
 def rounds_table(game, last):
@@ -104,6 +109,12 @@ def rounds_table(game, last):
                 return None     # (three columns: a space and two digits)
         parts.append("".join("  -" if r is None else "%3d" % r for r in results))
     return ROUNDS_HEAD, parts
+
+
+def charted(game):
+    """True for a game of more than one round that keeps each round's
+    scores: its final screen has the chart (``chart``)."""
+    return hasattr(game, "round_results") and getattr(game, "rounds", 1) > 1
 
 
 def tally_parts(games, wins):
@@ -160,6 +171,8 @@ class ScoresScreen(ui.Screen):
         first = 2 if by_round is not None else 1    # (row 1: the rounds' head)
         self.places = []
         self.rounds = []        # the round-by-round view (LEFT/RIGHT), hidden at first
+        self.showing = 0           # its index in ``views``
+        self.chart = None       # the chart's layers, made when first shown
         for i in range(min(last + 1 - first, len(lines))):
             p, line = lines[i]
             more = ""
@@ -181,7 +194,10 @@ class ScoresScreen(ui.Screen):
             self.show_tally(row)
             row += 1
         self.player = ranking[0][0]
-        keys = "<>:player A:menu" if self.columns else ROUNDS_KEYS[0] if self.rounds else "A:menu"
+        # (views: indices of VIEW_NAMES)
+        self.views = [0] + ([1] if self.rounds else []) + ([2] if charted(game) else [])
+        keys = "<>:player A:menu" if self.columns else self.view_keys() if len(self.views) > 1 \
+            else "A:menu"
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)
@@ -203,8 +219,8 @@ class ScoresScreen(ui.Screen):
                 self.news = self.fixed(0, 1, theme.ACCENT, NEWS)
             else:
                 keys += "  " + NEWS
-        self.footer = self.text(0, 9, max(len(k) for k in ROUNDS_KEYS) if self.rounds else len(keys),
-                                theme.DIM, keys)
+        self.footer = self.text(0, 9, len(VIEW_KEYS % VIEW_NAMES[1]) if len(self.views) > 1
+                                else len(keys), theme.DIM, keys)
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         # (refresh() comes with on_show, when it is pushed)
@@ -218,6 +234,38 @@ class ScoresScreen(ui.Screen):
             colour = theme.DIM if seat is None else theme.player_colour(seat)
             self.tally.append(self.text(col, row, len(text), colour, text))
             col += len(text)
+
+    def view_keys(self):
+        """The key line: LEFT/RIGHT's next view."""
+        return VIEW_KEYS % VIEW_NAMES[self.views[(self.showing + 1) % len(self.views)]]
+
+    def show_view(self, index):
+        """The totals, each round's score beside them, or the chart of the
+        running totals where the rounds and the tally were (``views``)."""
+        self.showing = index
+        view = self.views[index]
+        if view == 2 and self.chart is None:
+            self.make_chart()
+        for text in self.rounds:
+            text.hidden = view != 1
+        for text in self.tally + ([self.news] if self.news is not None else []):
+            text.hidden = view == 2
+        for layer in self.chart or ():
+            layer.hidden = view != 2
+        self.footer.text = self.view_keys()
+
+    def make_chart(self):
+        """The chart's head and lines (``chart``), rows 2-8 right of the
+        place lines: ~3.7 KB of bitmap, made on the press that first shows
+        it, between games."""
+        from dws_app.lobby.chart import chart, running_totals
+        rounds = self.game.rounds
+        x = 2 + CHART_COL * ui.CW
+        y = self.row_y(2)
+        height = self.row_y(8) + ui.LH - y - 1
+        lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height,
+                      running_totals(self.game, rounds), rounds)
+        self.chart = (self.fixed(CHART_COL, 1, theme.DIM, CHART_HEAD), lines)
 
     def tally_text(self):
         return "".join(label.text for label in self.tally)
@@ -237,10 +285,7 @@ class ScoresScreen(ui.Screen):
         if self.columns and name in ("LEFT", "RIGHT"):
             self.player = (self.player + (1 if name == "RIGHT" else -1)) % n
             self.refresh()
-        elif self.rounds and name in ("LEFT", "RIGHT"):
-            shown = self.rounds[0].hidden
-            for text in self.rounds:
-                text.hidden = not shown
-            self.footer.text = ROUNDS_KEYS[1 if shown else 0]
+        elif len(self.views) > 1 and name in ("LEFT", "RIGHT"):
+            self.show_view((self.showing + (1 if name == "RIGHT" else -1)) % len(self.views))
         elif name in ("A", "B", "START"):
             self.app.home()

@@ -1,0 +1,70 @@
+"""The final screen's chart: each player's running total after every round,
+a line in the player's colour (issue 52).  One bitmap, drawn once when it
+is first shown (``ScoresScreen``'s third view), over a dotted line at 0
+with a tick at each round's end.  The
+lines are the firmware's ``bitmaptools.draw_line`` (Blinka's in the
+simulator)."""
+
+import displayio
+from bitmaptools import draw_line
+
+from dws_app import theme
+
+
+def running_totals(game, rounds):
+    """Per player the total before the first round (0) and after each of
+    the ``rounds`` played (``round_results``; a round not played ends the
+    line)."""
+    lines = []
+    for p in range(game.players):
+        total = 0
+        points = [0]
+        for r in game.round_results(p)[:rounds]:
+            if r is None:
+                break
+            total += r
+            points.append(total)
+        lines.append(points)
+    return lines
+
+
+def span(lines):
+    """The lowest and highest value the chart shows (0 included)."""
+    lo = hi = 0
+    for points in lines:
+        for v in points:
+            lo = min(lo, v)
+            hi = max(hi, v)
+    return lo, max(hi, lo + 1)
+
+
+def chart(parent, x, y, width, height, lines, rounds):
+    """A TileGrid at (x, y) of ``width`` x ``height`` logical pixels: the
+    line at 0 in the dim colour, then each player's line in the player's
+    colour (the last drawn over the others where they meet)."""
+    players = len(lines)
+    bitmap = displayio.Bitmap(width, height, players + 2)
+    palette = displayio.Palette(players + 2)
+    palette.make_transparent(0)
+    for p in range(players):
+        palette[p + 1] = theme.player_colour(p)
+    palette[players + 1] = theme.DIM
+    lo, hi = span(lines)
+
+    def at(v):
+        return (height - 1) - (v - lo) * (height - 1) // (hi - lo)
+
+    zero = at(0)
+    for i in range(0, width, 2):            # the line at 0, dotted
+        bitmap[i, zero] = players + 1
+    for k in range(rounds + 1):             # a tick at each round's end
+        for row in range(max(0, zero - 2), min(height, zero + 3)):
+            bitmap[k * (width - 1) // rounds, row] = players + 1
+    for p in range(players):
+        points = lines[p]
+        for k in range(1, len(points)):
+            draw_line(bitmap, (k - 1) * (width - 1) // rounds, at(points[k - 1]),
+                      k * (width - 1) // rounds, at(points[k]), p + 1)
+    grid = displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y)
+    parent.append(grid)
+    return grid

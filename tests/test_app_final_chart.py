@@ -1,0 +1,60 @@
+"""Issue 52: a game of more than one round ends on a chart of each
+player's running total, a line in the player's colour, LEFT/RIGHT's last
+view (after the totals and, where it fits, each round's score)."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from dws_app import theme, ui
+from dws_app.lobby.chart import running_totals, span
+from dws_core.cargo import Cargo
+from dws_core.dicedout import DicedOut
+from dws_core.stb import ShutTheBox
+from test_app_final_rounds import PROFILES, finished, screen_of
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([ShutTheBox, DicedOut, Cargo]), st.integers(1, 6),
+       st.integers(0, 10 ** 6), st.data())
+def test_each_line_runs_from_0_through_every_round_to_the_total(kind, players, seed, data):
+    rounds = data.draw(st.sampled_from([r for r in dict(kind.OPTIONS)["rounds"] if r > 1]))
+    game = finished(kind, players, rounds, seed)
+    lines = running_totals(game, rounds)
+    lo, hi = span(lines)
+    for p in range(players):
+        results = [r for r in game.round_results(p)[:rounds] if r is not None]
+        points = lines[p]
+        assert points[0] == 0 and len(points) == len(results) + 1
+        assert [b - a for a, b in zip(points, points[1:])] == results
+        assert all(lo <= v <= hi for v in points) and lo <= 0 < hi
+        if game.final_scores()[p] is not None:
+            assert points[-1] == game.final_scores()[p]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("kind, players, rounds, seed", [
+    (ShutTheBox, 3, 3, 4), (DicedOut, 4, 4, 2), (Cargo, 2, 10, 5)])
+def test_the_chart_is_the_last_view_in_the_players_colours(profile, kind, players, rounds, seed):
+    game = finished(kind, players, rounds, seed)
+    screen = screen_of(profile, game)
+    assert screen.chart is None                 # (made when first shown)
+    while screen.footer.shown() != "<>:totals  A:menu":
+        screen.on_button("RIGHT")
+    head, grid = screen.chart
+    assert not grid.hidden and head.shown() == "Total by round"
+    assert all(text.hidden for text in screen.rounds + screen.tally)
+    bitmap, palette = grid.bitmap, grid.pixel_shader
+    assert [palette[p + 1] for p in range(players)] == [theme.player_colour(p) for p in range(players)]
+    # Right of the place lines, over the rows under the head, on the screen
+    assert grid.x >= max(len(t.shown()) for t in screen.places) * ui.CW + 2
+    assert grid.x + bitmap.width <= ui.WIDTH + 4
+    assert grid.y >= screen.row_y(2) and grid.y + bitmap.height <= screen.row_y(9)
+    drawn = {bitmap[x, y] for x in range(bitmap.width) for y in range(bitmap.height)}
+    lines = running_totals(game, rounds)
+    for p in range(players):
+        # a line whose points no later line shares shows its colour
+        if all(lines[q] != lines[p] for q in range(p + 1, players)):
+            assert p + 1 in drawn, p
+    screen.on_button("RIGHT")                   # back to the totals
+    assert grid.hidden and head.hidden and not any(t.hidden for t in screen.tally)
+    assert screen.footer.shown() == ("<>:by round  A:menu" if screen.rounds else "<>:chart  A:menu")
