@@ -1,9 +1,8 @@
 """The final screen's chart: each player's running total after every round,
 a line in the player's colour (issue 52).  One bitmap, drawn once when it
 is first shown (``ScoresScreen``'s third view), over a dotted line at 0
-with a tick at each round's end.  The
-lines are the firmware's ``bitmaptools.draw_line`` (Blinka's in the
-simulator)."""
+with a tick at each round's end.  The lines are the firmware's
+``bitmaptools.draw_line`` (Blinka's in the simulator)."""
 
 import displayio
 from bitmaptools import draw_line

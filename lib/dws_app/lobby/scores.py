@@ -171,7 +171,7 @@ class ScoresScreen(ui.Screen):
         first = 2 if by_round is not None else 1    # (row 1: the rounds' head)
         self.places = []
         self.rounds = []        # the round-by-round view (LEFT/RIGHT), hidden at first
-        self.showing = 0           # its index in ``views``
+        self.showing = 0        # the view shown: its index in ``views``
         self.chart = None       # the chart's layers, made when first shown
         for i in range(min(last + 1 - first, len(lines))):
             p, line = lines[i]
