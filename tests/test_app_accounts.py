@@ -9,6 +9,7 @@ import pytest
 
 from dws_app.levels import level_names
 from dws_app.lobby.setup import start_game
+from dws_app.play.dws_account import account, marks
 from dws_app.play.game_base import GameScreen
 from dws_core.dws import RED, SPENT
 from sim.play import finish_interludes, waits_for_a
@@ -61,21 +62,21 @@ def test_a_dws_account_says_the_dice_taken_and_what_the_marks_did():
     g.colour = RED
     g.picked[:] = reds[:2]
     g.dice_value[reds[0]], g.dice_value[reds[1]] = 5, 1
-    screen.before = screen.marks(p)
-    assert screen.account(p) == "P%d took red 5 and 1" % (p + 1)
+    before = marks(g, p)
+    assert account(g, p, before) == "P%d took red 5 and 1" % (p + 1)
     g.boards[p].splits += 1
-    assert screen.account(p) == "P%d took red 5 and 1, split" % (p + 1)
+    assert account(g, p, before) == "P%d took red 5 and 1, split" % (p + 1)
     g.boards[p].splits += 1
     # (past 26 columns "took" gives way to a colon)
-    assert screen.account(p) == "P%d: red 5 and 1, 2 splits" % (p + 1)
+    assert account(g, p, before) == "P%d: red 5 and 1, 2 splits" % (p + 1)
     g.boards[p].splits -= 2
     g.boards[p].sixes[1][3] = SPENT
-    assert screen.account(p) == "P%d: red 5 and 1, spent a 6" % (p + 1)
+    assert account(g, p, before) == "P%d: red 5 and 1, spent a 6" % (p + 1)
     g.picked[:] = reds[:1]
     g.dice_value[reds[0]] = 6
-    assert screen.account(p) == "P%d took red 6, spent a 6" % (p + 1)
+    assert account(g, p, before) == "P%d took red 6, spent a 6" % (p + 1)
     g.picked[:] = []
-    assert screen.account(p) == "P%d passed: no dice left" % (p + 1)
+    assert account(g, p, before) == "P%d passed: no dice left" % (p + 1)
 
 
 def test_every_dws_turn_is_told_in_26_columns_and_the_lone_human_gets_them_back():

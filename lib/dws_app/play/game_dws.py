@@ -22,8 +22,9 @@ import displayio
 
 from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
+from dws_app.play.dws_account import account, marks
 from dws_app.play.game_base import GameScreen, anim_value
-from dws_core.dws import BLUE, PURPLE, RED, SPENT
+from dws_core.dws import BLUE, PURPLE, RED
 
 BOARD_SHEET = "/lib/dws_app/board.bmp"
 TILE = 12                # board tiles: 12 x 12 pixels, sheet of 6 x 4
@@ -270,37 +271,6 @@ class DwsScreen(GameScreen):
         seats = self.app.seats
         return self.last_told() if seats is not None and seats.device(self.told_by) else None
 
-    def marks(self, p):
-        """The player's splits and spent 6s, to tell what a turn did."""
-        board = self.game.boards[p]
-        spent = 0
-        for half in board.sixes:
-            for cell in half:
-                if cell == SPENT:
-                    spent += 1
-        return board.splits, spent
-
-    def account(self, p):
-        """What the turn about to be confirmed did, in 26 columns:
-        "P2 took red 5 and 1", ", split" / ", 2 splits" / ", spent a 6" /
-        ", 5 not marked" when it did; "P2 passed: no dice left"."""
-        g = self.game
-        if not g.picked:
-            return "P%d passed: no dice left" % (p + 1)
-        values = " and ".join(["%d" % g.dice_value[i] for i in g.picked])
-        line = "P%d took %s %s" % (p + 1, "red" if g.colour == RED else "blue", values)
-        splits, spent = self.marks(p)
-        if self.before is not None:
-            splits -= self.before[0]
-            spent -= self.before[1]
-        if splits:
-            line += ", split" if splits == 1 else ", %d splits" % splits
-        elif spent:
-            line += ", spent a 6"
-        if len(line) > ui.COLS:
-            line = line.replace(" took", ":", 1)
-        return line
-
     # ----- LEDs ------------------------------------------------------------------
 
     def show_leds(self):
@@ -470,12 +440,12 @@ class DwsScreen(GameScreen):
         """The engine's step; the turn's first die notes the board first
         (``account``)."""
         if step[0] == "pick" and not self.game.picked:
-            self.before = self.marks(self.game.current)
+            self.before = marks(self.game, self.game.current)
         return GameScreen.try_step(self, step)
 
     def act(self, step):
         p = self.game.current
-        told = self.account(p) if step[0] == "confirm" else None
+        told = account(self.game, p, self.before) if step[0] == "confirm" else None
         events = self.try_step(step)
         if events is not None:
             if step[0] == "confirm":
