@@ -58,3 +58,22 @@ def test_the_chart_is_the_last_view_in_the_players_colours(profile, kind, player
     screen.on_button("RIGHT")                   # back to the totals
     assert grid.hidden and head.hidden and not any(t.hidden for t in screen.tally)
     assert screen.footer.shown() == ("<>:by round  A:menu" if screen.rounds else "<>:chart  A:menu")
+
+
+def test_a_heap_with_no_block_for_the_chart_says_so_and_the_screen_goes_on(monkeypatch):
+    from dws_app.lobby import chart as chart_mod, scores
+
+    def no_room(*args):
+        raise MemoryError("memory allocation failed, allocating 3740 bytes")
+    monkeypatch.setattr(chart_mod, "chart", no_room)
+    game = finished(ShutTheBox, 3, 3, 4)
+    screen = screen_of("pybadge", game)
+    while screen.footer.shown() != "<>:totals  A:menu":
+        screen.on_button("RIGHT")
+    head, note = screen.chart
+    assert head.shown() == "Total by round" and note.shown() == scores.NO_ROOM
+    assert len(scores.NO_ROOM) <= ui.COLS - scores.CHART_COL
+    screen.on_button("RIGHT")
+    assert note.hidden and not any(t.hidden for t in screen.tally)
+    screen.on_button("A")
+    assert type(screen.app.top).__name__ == "MenuScreen"

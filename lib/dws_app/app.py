@@ -107,6 +107,7 @@ class App:
         self.battery_out = False    # the battery ran empty (``lobby.charge.battery_empty``)
         on_board_from_py = sys.implementation.name != "cpython" and \
             globals().get("__file__", "").endswith(".py")
+        self.from_py = on_board_from_py     # (a debugging install: ``start_seats``)
         if getattr(hw, "battery_mv", None) is not None and not on_board_from_py:
             # (not from .py files on the board, a debugging install: beside
             # the battery's code a .py game's compile found no room once,
@@ -623,7 +624,11 @@ class App:
 
     def start_seats(self, fresh):
         """The seats' start, then the game's screen: a pass later when the
-        start did something (``open_game``)."""
+        start did something (``open_game``).  From ``.py`` sources the name
+        table grows first (``memory.grow_names``)."""
+        if self.from_py:
+            from dws_app.memory import grow_names
+            grow_names()
         if self.seats is not None and self.seats.start() and self.looping:
             self.defer(NEXT_PASS, self.show_game, fresh)
         else:

@@ -88,6 +88,7 @@ CHART_HEAD = "Total by round"
 VIEW_NAMES = ("totals", "by round", "chart")
 VIEW_KEYS = "<>:%s  A:menu"
 CHART_COL = 11      # the chart's first column, right of the place lines
+NO_ROOM = "Out of memory"
 
 
 def rounds_table(game, last):
@@ -263,8 +264,11 @@ class ScoresScreen(ui.Screen):
         x = 2 + CHART_COL * ui.CW
         y = self.row_y(2)
         height = self.row_y(8) + ui.LH - y - 1
-        lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height,
-                      running_totals(self.game, rounds), rounds)
+        try:
+            lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height,
+                          running_totals(self.game, rounds), rounds)
+        except MemoryError:     # (no block for the bitmap: the view says so)
+            lines = self.fixed(CHART_COL, 2, theme.DIM, NO_ROOM)
         self.chart = (self.fixed(CHART_COL, 1, theme.DIM, CHART_HEAD), lines)
 
     def tally_text(self):
