@@ -625,9 +625,9 @@ class App:
     def start_seats(self, fresh):
         """The seats' start, then the game's screen: a pass later when the
         start did something (``open_game``).  From ``.py`` sources the name
-        table grows first (``memory.grow_names``)."""
+        table grows first (``play.names_table``)."""
         if self.from_py:
-            from dws_app.memory import grow_names
+            from dws_app.play.names_table import grow_names
             grow_names()
         if self.seats is not None and self.seats.start() and self.looping:
             self.defer(NEXT_PASS, self.show_game, fresh)
