@@ -137,8 +137,7 @@ def test_settings_saved_before_the_levels_read_on_as_high_and_off_as_off():
     assert load_settings(Store(nvm_of(*SAVED_BEFORE[:2]))) == (dict(expected, volume=0), None)
     assert load_settings(Store(nvm_of(*SAVED_BEFORE))) == \
         (dict(expected, volume=3, led_brightness=10), None)
-    changed = {"brightness": 3, "led_brightness": 0, "anim_speed": 2, "auto_dim_s": 300, "sleep_s": 0,
-               "pace": 1}
+    changed = {"brightness": 3, "led_brightness": 0, "anim_speed": 2, "auto_dim_s": 300, "sleep_s": 0}
     assert load_settings(Store(nvm_of(ALL_CHANGED_ON))) == (dict(changed, volume=3), None)
     assert load_settings(Store(nvm_of(ALL_CHANGED_OFF))) == (dict(changed, volume=0), None)
     assert _decode_settings(DEFAULTS_ON) == (dict(default_settings(), volume=3), True)
@@ -185,7 +184,7 @@ def test_any_settings_record_from_before_the_levels_keeps_its_meaning(old):
     (the log store wrote the same six bytes)."""
     data = store_v2._encode_settings(old)
     d, ok = _decode_settings(data)
-    now = dict(old, pace=1)             # (the device turns' pace came later: normal)
+    now = dict(old)
     now["volume"] = 3 if now.pop("sound") else 0
     assert ok and d == now
     assert _encode_settings(d) == data      # saved again unchanged: the same bytes
@@ -198,20 +197,10 @@ new_settings = st.fixed_dictionaries({
 
 
 @hsettings(max_examples=150)
-@given(new_settings, st.integers(0, 3))
-def test_every_setting_round_trips_through_six_bytes_and_a_pace_not_normal_through_seven(d, pace):
-    d = dict(d, pace=pace)
+@given(new_settings)
+def test_every_setting_round_trips_through_six_bytes(d):
     data = _encode_settings(d)
-    assert len(data) == (6 if pace == 1 else 7) and _decode_settings(data) == (d, True)
-
-
-@hsettings(max_examples=150)
-@given(st.binary(min_size=7, max_size=7))
-def test_any_seven_bytes_decode_to_valid_settings(data):
-    d, ok = _decode_settings(data)
-    assert all(_setting_ok(name, d[name]) for name, _v in SETTINGS_DEFAULTS)
-    assert d["pace"] == (data[6] if data[6] < 4 else 1)
-    assert ok == (_encode_settings(d) == data or (data[6] == 1 and _encode_settings(d) == data[:6]))
+    assert len(data) == 6 and _decode_settings(data) == (d, True)
 
 
 @hsettings(max_examples=150)
@@ -221,24 +210,3 @@ def test_any_six_bytes_decode_to_valid_settings(data):
     assert all(_setting_ok(name, d[name]) for name, _v in SETTINGS_DEFAULTS)
     assert ok == (_encode_settings(d) == data)
     assert d["volume"] == ((0, 3, 1, 2)[data[2]] if data[2] < 4 else 2)
-
-
-def test_the_device_turns_pace_is_a_row_of_its_own_and_sets_the_rest_between_steps():
-    """Issue 52: slow, normal, fast, instant for the device seats' steps,
-    apart from the roll animation's speed."""
-    from dws_app.app import DEVICE_MS
-    from dws_app.play.seats import SeatPlayer
-    s = open_settings("pico_dice")
-    s.app.test.pop("anim_ms", None)             # (the sessions' test key: no rest)
-    s.press(*["DOWN"] * (len(CHOICES) - 1))
-    assert s.screen.menu.items[-1].split() == ["Device", "turns", "<", "normal", ">"]
-    s.press("RIGHT", "RIGHT")
-    assert s.app.settings["pace"] == 3 and s.app.settings["anim_speed"] == 1
-    s.press("B")
-    assert load_settings(s.app.store)[0]["pace"] == 3
-    seats = object.__new__(SeatPlayer)
-    seats.app = s.app
-    for pace in range(4):
-        s.app.settings["pace"] = pace
-        assert seats.step_ms() == DEVICE_MS[pace] == s.app.device_ms()
-    assert list(DEVICE_MS) == sorted(DEVICE_MS, reverse=True) and DEVICE_MS[3] == 0

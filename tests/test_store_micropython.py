@@ -107,7 +107,7 @@ def test_store_gives_identical_results_on_micropython():
     lines = cp.stdout.splitlines()
     assert lines[0] == "(None, None) None " + repr(sorted(
         {"brightness": 8, "led_brightness": 5, "volume": 2, "anim_speed": 1,
-         "auto_dim_s": 60, "sleep_s": 600, "pace": 1}.items()))
+         "auto_dim_s": 60, "sleep_s": 600}.items()))
     assert lines[-3].startswith("Last save damaged")
     assert "Settings were damaged; defaults restored" in lines[-2]
     assert lines[-1].startswith("True")

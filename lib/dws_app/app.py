@@ -25,9 +25,6 @@ from dws_app.memory import (FORGETS, LOBBY, PLAY, collect, collect_if_grown, dro
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
-# The rest between a device seat's steps, for the pace slow, normal, fast,
-# instant (a held turn's result stays up HOLD_STEPS of them).
-DEVICE_MS = (700, 350, 120, 0)
 DIM_PERCENT = 15
 # Without a press, the display is refreshed at most this often (animations,
 # device turns, progress): ~30 frames a second.
@@ -107,7 +104,6 @@ class App:
         self.battery_out = False    # the battery ran empty (``lobby.charge.battery_empty``)
         on_board_from_py = sys.implementation.name != "cpython" and \
             globals().get("__file__", "").endswith(".py")
-        self.from_py = on_board_from_py     # (a debugging install: ``start_seats``)
         if getattr(hw, "battery_mv", None) is not None and not on_board_from_py:
             # (not from .py files on the board, a debugging install: beside
             # the battery's code a .py game's compile found no room once,
@@ -166,15 +162,6 @@ class App:
         if ms is not None:
             return ms
         return ANIM_MS[self.settings["anim_speed"] % len(ANIM_MS)]
-
-    def device_ms(self):
-        """The rest between a device seat's steps (the Settings' pace; the
-        test key ``anim_ms`` sets half of it, as before the pace had a
-        setting of its own)."""
-        ms = self.test.get("anim_ms")
-        if ms is not None:
-            return ms // 2
-        return DEVICE_MS[self.settings["pace"] % len(DEVICE_MS)]
 
     # ----- the screen stack --------------------------------------------
 
@@ -624,11 +611,7 @@ class App:
 
     def start_seats(self, fresh):
         """The seats' start, then the game's screen: a pass later when the
-        start did something (``open_game``).  From ``.py`` sources the name
-        table grows first (``play.names_table``)."""
-        if self.from_py:
-            from dws_app.play.names_table import grow_names
-            grow_names()
+        start did something (``open_game``)."""
         if self.seats is not None and self.seats.start() and self.looping:
             self.defer(NEXT_PASS, self.show_game, fresh)
         else:

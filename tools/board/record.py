@@ -317,12 +317,6 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
         if turns is not None and saves >= turns:
             return
         if held(top):
-            if top.back is not None and len(top.story) > 1 and "back" not in rec.shots:
-                # the device handing back: the last turn's account, and UP
-                # (the one before it; issue 52)
-                rec.shot("back")
-                rec.press("UP")
-                rec.shot("back-earlier")
             rec.press("A")
             if rec.cut_short:
                 return
@@ -336,8 +330,7 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
 GAMES = {
     "dws5": (1, ("strong", "normal", "strong", "normal", "strong"), {}, 11),
     "dws2": (1, (None, None), {}, 12),
-    # A lone human against four device seats (issue 52): not in CI's
-    # suite; its hand-back (the last device turn's account) is shot
+    # A lone human against four device seats (issue 52): not in CI's suite
     "dws1v4": (1, (None, "strong", "normal", "strong", "normal"), {}, 19),
     "stb12": (2, (None, "shut", None, "strong"), {"tiles": 12}, 13),
     # The setup's defaults (two players): where the PyBadge-sized heap less

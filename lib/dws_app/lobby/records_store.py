@@ -52,7 +52,6 @@ def _patch(cur, body):
 AUTO_DIM_CHOICES = (0, 30, 60, 120, 300)  # seconds; 0 = never
 SLEEP_CHOICES = (0, 120, 300, 600, 1800)  # seconds; 0 = never
 ANIM_SPEEDS = 3  # 0 slow, 1 normal, 2 fast
-PACES = 4  # device turns: 0 slow, 1 normal, 2 fast, 3 instant (``App.device_ms``)
 VOLUME_LEVELS = 4  # 0 off, 1 low, 2 medium, 3 high (dws_app.sound)
 # The settings' third byte per volume level.  Before the volume had levels
 # the setting was "sound", written as 0 (off) or 1 (on, as loud as today's
@@ -67,7 +66,6 @@ SETTINGS_DEFAULTS = (
     ("anim_speed", 1),
     ("auto_dim_s", 60),
     ("sleep_s", 600),
-    ("pace", 1),        # the seventh byte, written only when it is not normal
 )
 
 
@@ -87,8 +85,6 @@ def _setting_ok(name, value):
         return 0 <= value < VOLUME_LEVELS
     if name == "anim_speed":
         return 0 <= value < ANIM_SPEEDS
-    if name == "pace":
-        return 0 <= value < PACES
     if name == "auto_dim_s":
         return value in AUTO_DIM_CHOICES
     if name == "sleep_s":
@@ -97,26 +93,21 @@ def _setting_ok(name, value):
 
 
 def _encode_settings(d):
-    """Six bytes, and a seventh for a pace that is not normal: the bytes
-    of a build before the pace are written for its settings, so a slot
-    kept after an update reads them as they were."""
-    data = bytes((d["brightness"], d["led_brightness"], VOLUME_CODES[d["volume"]],
+    return bytes((d["brightness"], d["led_brightness"], VOLUME_CODES[d["volume"]],
                   d["anim_speed"], AUTO_DIM_CHOICES.index(d["auto_dim_s"]),
                   SLEEP_CHOICES.index(d["sleep_s"])))
-    return data if d["pace"] == 1 else data + bytes((d["pace"],))
 
 
 def _decode_settings(data):
     """(settings, all_valid): out-of-range fields take their defaults."""
     d = default_settings()
-    ok = len(data) in (6, 7)
+    ok = len(data) == 6
     if ok:
         values = (data[0], data[1],
                   VOLUME_CODES.index(data[2]) if data[2] < VOLUME_LEVELS else None, data[3],
                   AUTO_DIM_CHOICES[data[4]] if data[4] < len(AUTO_DIM_CHOICES) else None,
-                  SLEEP_CHOICES[data[5]] if data[5] < len(SLEEP_CHOICES) else None,
-                  data[6] if len(data) == 7 else 1)
-        for i in range(7):
+                  SLEEP_CHOICES[data[5]] if data[5] < len(SLEEP_CHOICES) else None)
+        for i in range(6):
             name = SETTINGS_DEFAULTS[i][0]
             if _setting_ok(name, values[i]):
                 d[name] = values[i]

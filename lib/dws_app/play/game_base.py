@@ -33,8 +33,6 @@ class GameScreen(ui.Screen):
         self.msg2 = self.text(0, 9, ui.COLS, theme.DIM)
         self.refused = None
         self.back = None        # what A does after a device turn's summary (hand_back)
-        self.story = []         # the last turns' accounts, oldest first (``tell``)
-        self.looking = -1       # the account UP/DOWN shows while a turn is held
 
     # ----- the seats' side (dws_app.play.seats) ----------------------------------
 
@@ -155,64 +153,12 @@ class GameScreen(ui.Screen):
             return
         self.back = after
         self.refresh()
-        self.say(summary, self.with_look_back("A: your turn"))
+        self.say(summary, "A: your turn")
 
     def device_summary(self):
         """One line (26 columns at most) on the device turn just played, or
         None when the screen already showed it."""
         return None
-
-    # ----- the accounts of the turns ---------------------------------------------
-
-    def tell(self, line):
-        """A finished turn's account, one line in the screens' words (the
-        turn's result, or Dice Wide Shut's ``account``).  The last round's
-        are kept (one per player, two at least): the last is said while
-        the next device seat plays, and UP/DOWN look back through them
-        while a turn is held (``look_back``)."""
-        story = self.story
-        while len(story) >= max(2, self.game.players):
-            story.pop(0)
-        story.append(line)
-        self.looking = -1
-
-    def last_told(self):
-        """The last turn's account, or None."""
-        story = self.story
-        return story[len(story) - 1] if story else None
-
-    def device_plays(self):
-        """True when a device seat plays the turn under way, its lines
-        said (``SeatPlayer.announce``): the keys that work then, not a
-        player's (issue 52)."""
-        seats = getattr(self.app, "seats", None)
-        if seats is None or not seats.device(self.game.current):
-            return False
-        seats.announce(self)
-        return True
-
-    def with_look_back(self, keys):
-        """A held turn's key line, with UP when there are earlier turns to
-        look back at and the words fit."""
-        if len(self.story) > 1:
-            for gap in ("  ", " "):
-                line = keys + gap + "UP: earlier"
-                if len(line) <= ui.COLS:
-                    return line
-        return keys
-
-    def look_back(self, name):
-        """UP (an earlier turn) or DOWN (a later one) while a turn is held:
-        its account on the first line.  False when there is none to show."""
-        story = self.story
-        if len(story) < 2:
-            return False
-        k = self.looking if self.looking >= 0 else len(story) - 1
-        k = max(0, k - 1) if name == "UP" else min(len(story) - 1, k + 1)
-        self.looking = k
-        self.msg1.text = story[k]
-        self.msg1.color = theme.FG
-        return True
 
     def pass_lines(self):
         """The hand-over's two info lines for the player whose turn begins."""
@@ -263,11 +209,8 @@ class GameScreen(ui.Screen):
             if name == "A":
                 after = self.back
                 self.back = None
-                self.looking = -1
                 after()
                 return
-            if name == "UP" or name == "DOWN":
-                self.look_back(name)
             if name != "START":
                 return
             self.back = None
@@ -276,8 +219,6 @@ class GameScreen(ui.Screen):
             return                    # a device turn hurried, or a hint shown
         if self.anim_end is not None:
             self.stop_roll()          # any button skips the animation
-            return
-        if (name == "UP" or name == "DOWN") and self.waits_for_a() and self.look_back(name):
             return
         if name == "START":
             if self.game.over:

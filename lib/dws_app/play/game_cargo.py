@@ -141,8 +141,6 @@ class CargoScreen(GameScreen):
         g = self.game
         if self.result is not None:
             self.say(self.result[0], self.result[1])
-        elif self.device_plays():
-            return
         elif level == 3:
             keys = "A:roll UP:accept"
             if g.hold_cargo:
@@ -223,8 +221,7 @@ class CargoScreen(GameScreen):
                 line2 = "Game over  A: scores"
         if line1 is not None:
             self.view = before
-            self.tell(line1)
-            self.result = (line1, self.with_look_back(line2))
+            self.result = (line1, line2)
         elif g.crewed():
             self.move_pick(0)
         if self.rolled:

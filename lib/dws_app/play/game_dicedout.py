@@ -160,8 +160,6 @@ class DicedOutScreen(GameScreen):
         g = self.game
         if self.result is not None:
             self.say(self.result[0], self.result[1])
-        elif self.device_plays():
-            return
         elif self.peek >= 0:
             self.say("P%d's sheet: read-only" % (self.peek + 1), "UP/DOWN: next  A: back")
         elif g.phase == PENALTY:
@@ -278,8 +276,7 @@ class DicedOutScreen(GameScreen):
                 marked = [str(n) for n in range(2, 13) if self.turn_marks & (1 << (n - 2))]
                 line1 = "P%d marked %s" % (p + 1, " and ".join(marked))
             self.view = before
-            self.tell(line1)
-            self.result = (line1, self.with_look_back(line2))
+            self.result = (line1, line2)
             self.finisher = p
         else:
             self.reset_pick()

@@ -22,7 +22,6 @@ import displayio
 
 from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
-from dws_app.play.dws_account import account, marks
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dws import BLUE, PURPLE, RED
 
@@ -80,8 +79,8 @@ def header_text(p, rnd, score, ending):
 class DwsScreen(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
-        self.before = None              # the board's (splits, spent 6s) as the turn took its first die
-        self.told_by = -1               # the seat of the last turn told (``account``)
+        self.first = {}                 # (begin_turn)
+        self.since = None
         self.header = self.text(0, 0, 21, theme.FG)
         self.take = self.text(22, 0, 4, theme.FG)
         # Each half: its cells and 6-cells, and its columns' scores under
@@ -249,7 +248,9 @@ class DwsScreen(GameScreen):
         (the board's keys there while marking redrew the line: 62-65 ms a
         press in tests/test_frame_cost.py, where a move has 35)."""
         g = self.game
-        if self.device_plays():
+        seats = self.app.seats
+        if seats is not None and seats.device(g.current):
+            seats.announce(self)    # (a device's turn: its keys, not a player's)
             return
         if self.choice is not None:
             self.say("5th check splits: A: ok", "RIGHT: spend 6  B: back")
@@ -263,13 +264,28 @@ class DwsScreen(GameScreen):
         back = "boards" if g.players > 1 and not g.can_undo() else "undo"
         self.say("A: %-8s B: %s" % (verb, back), COLOUR_KEYS)
 
+    def begin_turn(self, rolled):
+        """Notes each device seat's score before its first turn since a
+        human's turn began (``device_summary``)."""
+        g = self.game
+        p = g.current
+        if not self.app.seats.device(p):
+            self.since, self.first = self.first, {}
+        elif p not in self.first:
+            self.first[p] = g.score(p)
+        GameScreen.begin_turn(self, rolled)
+
     def device_summary(self):
-        """The last device turn's account (``account``), said when the
-        device hands back to the human who played last (None when that
-        human's own turn was the last: the round's first turn follows the
-        last)."""
-        seats = self.app.seats
-        return self.last_told() if seats is not None and seats.device(self.told_by) else None
+        """What the device seats scored since the human's last turn:
+        "Points: P2+6 P3-2" (26 columns: without "Points:" for four)."""
+        first = self.since
+        if not first:
+            return None
+        line = ""
+        for p in sorted(first):
+            gain = self.game.score(p) - first[p]
+            line += " P%d%s%d" % (p + 1, "+" if gain >= 0 else "-", abs(gain))
+        return ("Points:" + line) if len(line) < ui.COLS - 6 else line[1:]
 
     # ----- LEDs ------------------------------------------------------------------
 
@@ -436,21 +452,10 @@ class DwsScreen(GameScreen):
             return
         self.place_cursor()
 
-    def try_step(self, step):
-        """The engine's step; the turn's first die notes the board first
-        (``account``)."""
-        if step[0] == "pick" and not self.game.picked:
-            self.before = marks(self.game, self.game.current)
-        return GameScreen.try_step(self, step)
-
     def act(self, step):
-        p = self.game.current
-        told = account(self.game, p, self.before) if step[0] == "confirm" else None
         events = self.try_step(step)
         if events is not None:
             if step[0] == "confirm":
-                self.told_by = p
-                self.tell(told)
                 self.on_board = False
                 self.choice = None
                 self.after_step(events)

@@ -208,8 +208,6 @@ class StbScreen(GameScreen):
 
     def instructions(self):
         g = self.game
-        if self.device_plays():
-            return
         if g.phase == ROLL:
             if g.together:
                 self.say("A: roll for everyone",
@@ -396,18 +394,18 @@ class StbScreen(GameScreen):
                 if e[0] == "rolled":
                     dice = list(e[2])
             self.frozen = (p, box, 0, dice or [0, 0])
-            main = lines[0]         # the turn's last word on the player: its account
+            main = lines[0]
             for line in lines:
                 if line.startswith("P%d " % (p + 1)) or line.startswith("Out"):
                     main = line
+                    break
             if g.over:
                 after = "A: final scores"
             elif g.players > 1:
                 after = "A: next player"
             else:
                 after = "A: next round"
-            self.tell(main)
-            self.waiting = (main, self.with_look_back(after), self.hand_over)
+            self.waiting = (main, after, self.hand_over)
             if rolled:
                 self.roll()
             else:

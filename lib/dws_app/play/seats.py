@@ -214,7 +214,7 @@ class SeatPlayer:
         return 0 <= seat < len(self.levels) and self.levels[seat] is not None
 
     def step_ms(self):
-        return self.app.device_ms()
+        return self.app.anim_ms() // 2
 
     def _screen(self):
         top = self.app.top
@@ -364,14 +364,8 @@ class SeatPlayer:
         if level in self.fallback:  # (its table file missing: said at every turn)
             screen.say("P%d: device, %s" % (p + 1, level_title(self.fallback[level])),
                        "%s: no table file" % level_title(level))
-            return
-        told = screen.last_told()
-        if told is None:
+        else:
             screen.say("P%d: device, %s" % (p + 1, level_title(level)), "Any key: hurry")
-            return
-        # The last turn's account stays up while this seat plays (issue 52)
-        keys = "P%d %s. Any key: hurry" % (p + 1, level_title(level))
-        screen.say(told, keys if len(keys) <= ui.COLS else "P%d plays. Any key: hurry" % (p + 1))
 
     def busy(self, screen):
         """A device turn is under way, or a held turn will go on by itself."""
