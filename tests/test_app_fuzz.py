@@ -227,14 +227,18 @@ class Fuzzer:
             # (a finished game stays saved until its count is written)
             return self.last_written() if game.over else game.checkpoint()
         if self.last_game is not None and self.last_game.over:
-            later = self.app.pending(self.app.NEXT_PASS)
-            if later is not None and later[0] in (show, record):
-                # scores.record lets it go, a pass after the scores' screen
-                # (``show``, itself a pass after the count: a device seat's
-                # last step in the event's last pass leaves it pending)
+            if self.scores_pending():
                 return self.last_written()
             return None
         return self.expected
+
+    def scores_pending(self):
+        """The finished game's scores screen (``show``) or its record is
+        still to come in a later pass: the store keeps the game until
+        scores.record lets it go (a device seat's last step in an event's
+        last pass leaves ``show`` pending)."""
+        later = self.app.pending(self.app.NEXT_PASS)
+        return later is not None and later[0] in (show, record)
 
     def last_written(self):
         """The game the store was last given in this event, if any (device
@@ -308,9 +312,7 @@ class Fuzzer:
             if len(self.seen) > 2000:
                 self.seen.clear()
             check_game(game, self.seen)
-        elif self.last_game is not None and self.last_game.over and not (
-                app.pending(app.NEXT_PASS) is not None
-                and app.pending(app.NEXT_PASS)[0] in (show, record)):
+        elif self.last_game is not None and self.last_game.over and not self.scores_pending():
             # (finished once recorded: until then the store keeps it, and
             # the record may come in the next event's first pass)
             self.stats["finished"] += 1

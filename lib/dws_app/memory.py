@@ -91,4 +91,3 @@ def drop_tables(keep=()):
         clear = getattr(sys.modules[name], "clear_cache", None)
         if clear is not None and name not in keep:
             clear()
-

@@ -220,8 +220,8 @@ class ScoresScreen(ui.Screen):
                 self.news = self.fixed(0, 1, theme.ACCENT, NEWS)
             else:
                 keys += "  " + NEWS
-        self.footer = self.text(0, 9, len(VIEW_KEYS % VIEW_NAMES[1]) if len(self.views) > 1
-                                else len(keys), theme.DIM, keys)
+        self.footer = self.text(0, 9, max(len(VIEW_KEYS % v) for v in VIEW_NAMES)
+                                if len(self.views) > 1 else len(keys), theme.DIM, keys)
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         # (refresh() comes with on_show, when it is pushed)
