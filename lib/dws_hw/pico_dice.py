@@ -119,12 +119,12 @@ START_ONLY = ("build", "held_at_boot", "_keys", "FAST_INIT", "AGAIN_INIT", "VSYS
 
 def build():
     again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
-    # After a game the keys are scanned first: a press made while this run
-    # starts is queued for its menu (the one made while the last run ended
-    # comes in ``keep``).  At a power-up they come last: scanned through the
-    # panel's start-up waits (FAST_INIT), one drive of the board suite hung
-    # at power-on after the panel's sixth start-up byte (docs/measurements.md).
-    keys = _keys() if again else None
+    # The keys are scanned from the end of the panel's start-up, never
+    # through its waits: so scanned, the emulated board hung in that window,
+    # at a power-up and after a game's reload (docs/measurements.md, "The
+    # keys after the panel").  A press made while the last run ended comes
+    # in its hand-over; one still held when the keys start counts at its
+    # release (dws_app.buttons).
     import adafruit_st7789
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
@@ -154,7 +154,7 @@ def build():
         spi.deinit()
         if again:
             reset.deinit()
-    keys = keys or _keys()
+    keys = _keys()
 
     def deep_sleep():       # (its code comes when the board falls asleep)
         from dws_hw.pico_sleep import deep_sleep
