@@ -12,7 +12,9 @@ A new game is a row here (and its screen's row in ``dws_app.catalog``):
 * whether the lowest score wins;
 * whether the records count its games (not the free roller, which never ends);
 * what else the records count of its games (the engine's ``counted()``), in
-  the words of the records screen's line, or None.
+  the words of the records screen's line, or None;
+* what breaks a tie for the win where its rules break one (its engine's
+  ``ranking``), in the words of the final screen's line, or None.
 
 Modules are imported on demand so that the board only pays for the game being
 played.
@@ -22,17 +24,17 @@ from dws_core.errors import DecodeError
 
 GAMES = (
     (1, "dws_core.dws", "DiceWideShut", "Dice Wide Shut",
-     "dws_core.bot_dws", ("easy", "normal", "strong"), False, True, None),
+     "dws_core.bot_dws", ("easy", "normal", "strong"), False, True, None, "more splits"),
     (2, "dws_core.stb", "ShutTheBox", "Shut the Box",
-     "dws_core.bot_stb", ("easy", "shut", "score", "strong"), True, True, "box shut"),
+     "dws_core.bot_stb", ("easy", "shut", "score", "strong"), True, True, "box shut", None),
     (3, "dws_core.dicedout", "DicedOut", "DicedOut",
-     "dws_core.bot_dicedout", ("normal", "strong"), True, True, None),
+     "dws_core.bot_dicedout", ("normal", "strong"), True, True, None, None),
     (4, "dws_core.cargo", "Cargo", "Cargo",
-     "dws_core.bot_cargo", ("normal", "strong", "expert"), False, True, None),
-    (5, "dws_core.dice", "Dice", "Dice", None, (), False, False, None),
+     "dws_core.bot_cargo", ("normal", "strong", "expert"), False, True, None, None),
+    (5, "dws_core.dice", "Dice", "Dice", None, (), False, False, None, None),
 )
 # A row's fields, by place.
-ID, MODULE, CLASS, TITLE, BOT, LEVELS, LOW_WINS, RECORDED, COUNTS = range(9)
+ID, MODULE, CLASS, TITLE, BOT, LEVELS, LOW_WINS, RECORDED, COUNTS, TIE = range(10)
 
 
 def row(game_id):

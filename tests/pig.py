@@ -19,7 +19,7 @@ from dws_core.errors import Refused
 
 GAME_ID = 6
 TARGET = 30
-ROW = (GAME_ID, "pig", "Pig", "Pig", "pig", ("cautious", "bold"), False, True, None)
+ROW = (GAME_ID, "pig", "Pig", "Pig", "pig", ("cautious", "bold"), False, True, None, None)
 SCREEN_ROW = (GAME_ID, "pig", "PigScreen", None)   # (no table files)
 BANK_AT = {"cautious": 10, "bold": 20}
 

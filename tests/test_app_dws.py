@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from dws_app import theme
 from dws_app.play.game_dws import DwsScreen, header_text
 from dws_core import bots
 from dws_core.dws import BLUE, CHECKED, CROSSED, DiceWideShut, RED, SPENT
@@ -456,19 +457,23 @@ def test_news_gets_a_line_of_its_own_on_the_scores(profile, players):
     s = Session(profile, seed=3)
     g = DiceWideShut(players, seed=4)
     records = load_records(s.app.store)[0]
-    screen = ScoresScreen(s.app, g, g.final_scores(), g.ranking(), True, records)
+    seat = players - 1
+    screen = ScoresScreen(s.app, g, g.final_scores(), g.ranking(), seat, records)
     screen.refresh()
     assert screen.footer.shown() == "<>:player A:menu"
-    assert screen.news.shown() == NEWS
     rows = [screen.row_y(r) for r in range(10)]
     row = 1 + players + (1 if screen.tally else 0)
     if row <= 5:                            # (rows 6-8: the columns' block)
+        # whose and what, in their colour
+        assert screen.news.shown() == "New best score: P%d %d" % (seat + 1, g.final_scores()[seat])
+        assert screen.news.color == theme.player_colour(seat)
         assert screen.news.node.y == rows[row]
         assert screen.news.node.x == screen.places[0].node.x
     else:
+        assert screen.news.shown() == NEWS
         assert screen.news.node.y == screen.head.node.y
         assert screen.news.node.x >= screen.head.node.x + len(screen.head.shown()) * 6
-    plain = ScoresScreen(s.app, g, g.final_scores(), g.ranking(), False, records)
+    plain = ScoresScreen(s.app, g, g.final_scores(), g.ranking(), None, records)
     assert plain.news is None and plain.footer.shown() == "<>:player A:menu"
 
 

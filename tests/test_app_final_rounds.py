@@ -32,7 +32,7 @@ def finished(kind, players, rounds, seed):
 def screen_of(profile, game):
     s = Session(profile, seed=3)
     records = load_records(s.app.store)[0]
-    return ScoresScreen(s.app, game, game.final_scores(), game.ranking(), False, records)
+    return ScoresScreen(s.app, game, game.final_scores(), game.ranking(), None, records)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -114,7 +114,7 @@ def test_news_beside_a_full_round_view_keeps_the_keys_whole(players):
     game = finished(ShutTheBox, players, 3, seed=8)
     s = Session("pybadge", seed=3)
     records = load_records(s.app.store)[0]
-    screen = ScoresScreen(s.app, game, game.final_scores(), game.ranking(), True, records)
+    screen = ScoresScreen(s.app, game, game.final_scores(), game.ranking(), 0, records)
     assert screen.rounds and screen.news.shown() == "New best!"
     assert screen.news.node.y == screen.row_y(1)
     head = screen.rounds[-1]

@@ -1,6 +1,7 @@
 """Final scores: the ranking and the winner; for Dice Wide Shut also the
 per-column breakdown of one player (LEFT/RIGHT to see another).  Under the
-ranking, when a line is free and it fits, the running tally of this player
+ranking, when a line is free: why the winner won where the rules broke a
+tie ("Tied at 61: more splits"); then, when it fits, the running tally of this player
 count (the game is already counted): "Wins in 5 games: P1 3 P2 2", each seat
 in its colour."""
 
@@ -36,10 +37,10 @@ def final(app, game):
     records = load_records(app.store)[0]
     from dws_core.games import LOW_WINS, RECORDED, row
     kind = row(game.GAME_ID)
-    best = False
-    if kind[RECORDED]:
-        best = count_game(records, game.GAME_ID, game.players, scores, ranking[0],
-                          low_wins=kind[LOW_WINS], shut=game.counted())
+    best = None
+    if kind[RECORDED] and count_game(records, game.GAME_ID, game.players, scores, ranking[0],
+                                     low_wins=kind[LOW_WINS], shut=game.counted()):
+        best = best_seat(scores, kind[LOW_WINS])
     if app.looping:
         app.defer(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
     else:
@@ -64,6 +65,17 @@ def record(app, records):
     from dws_app.lobby.records_store import finish_game
     finish_game(app.store, records)
     app.nvm_log()
+
+
+def best_seat(scores, low_wins):
+    """The seat of the best counted score (None: a seat that sets none),
+    the first of equals."""
+    seat = None
+    for p in range(len(scores)):
+        s = scores[p]
+        if s is not None and (seat is None or (s < scores[seat] if low_wins else s > scores[seat])):
+            seat = p
+    return seat
 
 
 def place_lines(scores, ranking):
@@ -137,6 +149,18 @@ def tally_parts(games, wins):
     return None
 
 
+def tie_note(scores, ranking, words):
+    """Why the winner won where the rules broke a tie on the score (a
+    game's ``TIE`` words, ``dws_core.games``): "Tied at 61: more splits";
+    else None."""
+    if words is None or len(ranking) < 2 or len(ranking[0]) != 1:
+        return None
+    score = scores[ranking[0][0]]
+    if score is None or score != scores[ranking[1][0]]:
+        return None
+    return "Tied at %d: %s" % (score, words)
+
+
 def winner_text(ranking):
     best = ranking[0]
     if len(best) == 1:
@@ -146,6 +170,7 @@ def winner_text(ranking):
 
 COLUMNS_HEAD = "P%d columns:"
 NEWS = "New best!"
+NEWS_LINE = "New best score: P%d %d"    # (on a line of its own)
 
 
 class ScoresScreen(ui.Screen):
@@ -155,7 +180,8 @@ class ScoresScreen(ui.Screen):
     def __init__(self, app, game, scores, ranking, new_best, records):
         """``scores``, ``ranking``: the game's, worked out once (a Dice Wide
         Shut ranking took ~9 ms on the Pico, and the screen asked three
-        times); ``records``: the Records with this game counted
+        times); ``new_best``: the seat whose score is the game's new best,
+        or None; ``records``: the Records with this game counted
         (``count_game``: the store writes them a pass later)."""
         ui.Screen.__init__(self, app)
         self.game = game
@@ -189,8 +215,15 @@ class ScoresScreen(ui.Screen):
                 # Hidden, a layer costs the open's frame ~2 ms instead of its
                 # pixels (~100 ms for four players' four rounds, estimated).
                 text.hidden = True
-        self.tally = []
+        # Why the winner won a tie (the rules' tie-break), under the places
+        from dws_core.games import TIE, field
+        note = tie_note(scores, ranking, field(game.GAME_ID, TIE))
         row = first + len(self.places)
+        self.tie = None
+        if note is not None and row <= last:
+            self.tie = self.fixed(0, row, theme.FG, note)
+            row += 1
+        self.tally = []
         if row <= last:
             self.show_tally(row)
             row += 1
@@ -210,9 +243,10 @@ class ScoresScreen(ui.Screen):
         # more players' rounds, eight players), at the start of the columns'
         # head, before the rounds' head, or at the end of the keys.
         self.news = None
-        if new_best:
-            if row <= last:
-                self.news = self.fixed(0, row, theme.ACCENT, NEWS)
+        if new_best is not None:
+            if row <= last:         # (whose, and what: "New best score: P2 61")
+                self.news = self.fixed(0, row, theme.player_colour(new_best),
+                                       NEWS_LINE % (new_best + 1, scores[new_best]))
             elif self.columns:
                 self.news = ui.Text(self.root, 2 + (ui.COLS - len(NEWS) - 1) * ui.CW,
                                     self.row_y(8) - 2 * ui.LH, len(NEWS), theme.ACCENT, NEWS)
@@ -249,7 +283,7 @@ class ScoresScreen(ui.Screen):
             self.make_chart()
         for text in self.rounds:
             text.hidden = view != 1
-        for text in self.tally + ([self.news] if self.news is not None else []):
+        for text in self.tally + [t for t in (self.news, self.tie) if t is not None]:
             text.hidden = view == 2
         for layer in self.chart or ():
             layer.hidden = view != 2
