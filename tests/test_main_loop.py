@@ -104,3 +104,21 @@ def test_a_press_is_drawn_collected_and_rested_after(monkeypatch):
     s.press("A")
     log = loop_log(s, ["DOWN"], 1, monkeypatch)
     assert log == [("pass", "SetupScreen", False), ("frame",), ("collect",), ("rest",)]
+
+
+@pytest.mark.parametrize("phase", ["AFTER_PRESS", "NEXT_PASS"])
+def test_a_second_deferral_in_a_phase_is_refused_and_the_first_kept(phase):
+    """Issue 54: ``defer`` never puts a later entry in a pending one's place
+    (a step silently lost); it refuses, naming the pending entry."""
+    s = Session("pico_dice", seed=2)
+    app = s.app
+    done = []
+    which = getattr(app, phase)
+    app.defer(which, done.append, "first")
+    with pytest.raises(RuntimeError, match="deferred twice"):
+        app.defer(which, done.append, "second")
+    assert app.pending(which) == (done.append, "first")
+    app._run(which)
+    assert done == ["first"] and app.pending(which) is None
+    app.defer(which, done.append, "third")      # (free again once it ran)
+    assert app.pending(which) == (done.append, "third")

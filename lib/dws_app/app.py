@@ -347,7 +347,10 @@ class App:
           pass's frame, in a pass that takes no key and saves nothing (an
           open in two halves; the records' write after the scores' frame).
 
-        One entry a phase: a later one replaces it."""
+        One entry a phase: a second one while the first is pending is
+        refused (RuntimeError), never put in its place (a step lost)."""
+        if self.deferred[phase] is not None:
+            raise RuntimeError("deferred twice")
         self.deferred[phase] = (function,) + args
 
     def pending(self, phase):
