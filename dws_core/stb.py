@@ -39,7 +39,7 @@ device around; ``current`` is always the player who must act:
 
 Rounds (``rounds``): scores add up; round k starts with the player k seats
 clockwise from the roll-off winner (decision).  Lowest total wins.  Events at
-the end: ("round_end", round, scores), ("game_over", ranking).  Under
+the end: ("round_end", round, scores), ("game_end", ranking) (as every engine).  Under
 ``instant_win`` the instant winners rank first, the others after them by the
 turns they have completed (more first: a player who had no turn yet ranks
 last), then by their scores.
@@ -415,7 +415,7 @@ class ShutTheBox(Engine):
         self.over = True
         self.dice = []
         groups = self.ranking()
-        events.append(("game_over", tuple([tuple(g) for g in groups])))
+        events.append(("game_end", groups))
 
     def _start_round(self, events):
         first = (self.starter + self.round) % self.players

@@ -81,7 +81,7 @@ class Recount:
             for p, box in enumerate(self.boxes):
                 assert event[2][p] == sum(box)
                 self.totals[p] += sum(box)
-        elif kind == "game_over":
+        elif kind == "game_end":
             self.over = True
 
 

@@ -180,7 +180,7 @@ def test_instant_win_a_player_without_a_turn_ranks_last():
     assert g.round_scores == [[5], [], []]
     set_box(g, 1, [3])
     events = play(g, ("roll", 2), ("shut", 3), ("confirm",))
-    assert g.over and events[-1] == ("game_over", ((1,), (0,), (2,)))
+    assert g.over and events[-1] == ("game_end", [[1], [0], [2]])
     assert g.scores() == [5, 0, 0] and g.ranking() == [[1], [0], [2]]
 
 
@@ -214,7 +214,7 @@ def test_instant_win_ends_the_game_at_once():
     g = game(players=3, dice=[1, 2], instant_win=True, rounds=3)
     set_box(g, 0, [3])
     events = play(g, ("roll", 2), ("shut", 3), ("confirm",))
-    assert g.over and events[-1] == ("game_over", ((0,), (1, 2)))
+    assert g.over and events[-1] == ("game_end", [[0], [1, 2]])
     assert g.ranking()[0] == [0]
 
 
@@ -348,7 +348,7 @@ def test_together_instant_win_shared_by_all_who_shut_on_the_roll():
     assert not g.over  # the others still place this roll
     play(g, ("shut", 1), ("shut", 3), ("confirm",))
     events = play(g, ("shut", 4), ("confirm",))
-    assert g.over and events[-1] == ("game_over", ((0, 1), (2,)))
+    assert g.over and events[-1] == ("game_end", [[0, 1], [2]])
     assert g.scores() == [0, 0, 9]
 
 

@@ -386,7 +386,7 @@ class StbScreen(GameScreen):
         for e in events:
             if e[0] == "rolled":
                 rolled = True
-            elif e[0] in ("turn_end", "round_end", "game_over"):
+            elif e[0] in ("turn_end", "round_end", "game_end"):
                 stop = True
         if stop:
             dice = []
