@@ -204,3 +204,26 @@ def test_a_key_held_when_the_new_runs_keypad_started_is_answered_at_its_release(
     after_reset.reset()                                     # (a wake from auto-dim)
     keys.events.keypad_eventqueue_record(5, False)
     assert after_reset.poll(0) is None
+
+
+def test_the_keys_seen_while_the_hardware_started_count_once_across_two_keypads():
+    """After a reload the Pico's profile scans the keys from its start with
+    a first keypad, which it lets go before the panel starts (scanned
+    through that, the emulated board hung); its events (``early``) come
+    before the second keypad's, and a key held across both counts once."""
+    keep = bytearray(8)
+    Buttons(Keys(8), MAP).hand_over(keep)                   # nothing queued, nothing held
+    early = [keypad.Event(7, False),            # LEFT held since before the first keypad: its press
+             keypad.Event(1, True), keypad.Event(1, False),     # A, pressed and let go
+             keypad.Event(5, True)]             # DOWN, still held when the first keypad went
+    keys = Keys(8)
+    new = Buttons(keys, MAP)
+    new.take_over(keep, early)
+    assert new.waiting()
+    keys.events.keypad_eventqueue_record(5, False)          # DOWN let go under the second keypad
+    keys.events.keypad_eventqueue_record(6, True)           # UP, a press of the second
+    polled = [new.poll(t) for t in range(6)]
+    assert polled == ["LEFT", "A", "DOWN", "UP", None, None]
+    power_up = Buttons(Keys(4), MAP)
+    power_up.take_over(None, None)                          # (a power-up: neither)
+    assert not power_up.waiting() and power_up.poll(0) is None

@@ -86,7 +86,8 @@ class App:
         self.buttons = Buttons(hw.keys, hw.key_map)
         # The presses made while the last run ended (after a game): the
         # first ones this run answers (``start_afresh``).
-        self.buttons.take_over(getattr(hw, "keep", None))
+        self.buttons.take_over(getattr(hw, "keep", None), getattr(hw, "early", None))
+        hw.early = None
         self.last_error = None      # the last exception poll() caught (tests look)
         self.forgets = FORGETS      # forget the lobby while a game is in play
         self.played = False         # a game was opened since the menu's last fresh heap
@@ -315,8 +316,8 @@ class App:
     def start_afresh(self):
         """A new interpreter (code.py's ``fresh``), taking along the presses
         still queued (``Buttons.hand_over``): the new run answers them
-        first, and scans the keys from its start, so a press made while it
-        starts is answered by its menu, not lost."""
+        first, then the keys its hardware saw while it started
+        (``Hardware.early``), so a press made meanwhile is not lost."""
         self.buttons.hand_over(getattr(self.hw, "keep", None))
         self.fresh()
 

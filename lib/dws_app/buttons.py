@@ -27,6 +27,7 @@ class Buttons:
         self._held = None
         self._repeat_at = 0
         self._carried = []      # key numbers handed over by the last run (``take_over``)
+        self._early = []        # key events seen while this run's hardware started
         self._down = set()      # keys whose press this queue reported and not yet the release
         self._after = None      # after a hand-over: keys down then, whose release is no press
         self.overflows = 0
@@ -39,11 +40,12 @@ class Buttons:
     def waiting(self):
         """True when a key event is queued (work done in slices can stop
         and let the next pass answer it)."""
-        return bool(self._carried) or bool(self._events)
+        return bool(self._carried) or bool(self._early) or bool(self._events)
 
     def reset(self):
         """Forget queued and held presses (e.g. after waking from auto-dim)."""
         self._events.clear()
+        self._early = []
         self._held = None
         self._after = None
 
@@ -72,9 +74,12 @@ class Buttons:
         keep[KEEP_DOWN] = sum(1 << k for k in down if k < 8)
         keep[0] = KEEP_MAGIC        # (last: a half-written hand-over is no hand-over)
 
-    def take_over(self, keep):
+    def take_over(self, keep, early=None):
         """The presses the last run handed over (``hand_over``), answered
-        first by ``poll``; ``keep`` is cleared."""
+        first by ``poll``; ``keep`` is cleared.  Then ``early``: the key
+        events of the keypad that scanned while this run's hardware started
+        (``Hardware.early``), read before the keys' own queue."""
+        self._early = list(early or ())
         if keep is None or keep[0] != KEEP_MAGIC:
             return
         keep[0] = 0
@@ -88,6 +93,9 @@ class Buttons:
         mask = keep[KEEP_DOWN]
         self._after = set(k for k in range(8) if mask & (1 << k))
 
+    def _next(self, events):
+        return self._early.pop(0) if self._early else events.get()
+
     def poll(self, now):
         if self._carried:
             name = self._name(self._carried.pop(0))
@@ -98,7 +106,7 @@ class Buttons:
             self.overflows += 1
             self.reset()
             return None
-        event = events.get()
+        event = self._next(events)
         while event is not None:
             number = event.key_number
             name = self._name(number)
@@ -120,7 +128,7 @@ class Buttons:
                 return name
             if name == self._held:
                 self._held = None
-            event = events.get()
+            event = self._next(events)
         if self._held is not None and ticks_diff(now, self._repeat_at) >= 0:
             self._repeat_at = ticks_add(now, REPEAT_EVERY_MS)
             return self._held

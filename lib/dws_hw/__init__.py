@@ -29,12 +29,14 @@ class Hardware:
     ``deep_sleep()`` (None: the board has none) darkens the board and sleeps
     until a button is pressed, and never returns: the board starts again
     with ``woke`` True (``keep`` kept); ``battery_mv()`` (None: no monitor)
-    the cells' millivolts, ``on_usb()`` True on USB power (dws_app.battery).
+    the cells' millivolts, ``on_usb()`` True on USB power (dws_app.battery);
+    ``early`` the key events seen while the profile started after a reload,
+    before ``keys`` began (None: none kept), answered first (dws_app.buttons).
     """
 
     def __init__(self, name, display, keys, key_map, pixels, die_leds, nvm,
                  ticks_ms, entropy, sound, sleep, store_options=None, release=None, keep=None,
-                 deep_sleep=None, woke=False, battery_mv=None, on_usb=None):
+                 deep_sleep=None, woke=False, battery_mv=None, on_usb=None, early=None):
         self.name = name
         self.display = display
         self.keys = keys
@@ -53,6 +55,7 @@ class Hardware:
         self.woke = woke
         self.battery_mv = battery_mv
         self.on_usb = on_usb or (lambda: False)
+        self.early = early
 
 
 # What only a profile's ``build`` (and boot.py) uses: let go once the

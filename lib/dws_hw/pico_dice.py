@@ -119,12 +119,16 @@ START_ONLY = ("build", "held_at_boot", "_keys", "FAST_INIT", "AGAIN_INIT", "VSYS
 
 def build():
     again = supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
-    # The keys are scanned from the end of the panel's start-up, never
-    # through its waits: so scanned, the emulated board hung in that window,
-    # at a power-up and after a game's reload (docs/measurements.md, "The
-    # keys after the panel").  A press made while the last run ended comes
-    # in its hand-over; one still held when the keys start counts at its
-    # release (dws_app.buttons).
+    # After a game the keys are scanned from this run's start, so that a
+    # press made while it starts is answered by its menu (the one made
+    # while the last run ended comes in its hand-over), but never while the
+    # panel, the LEDs and the piezo start: scanned through them, the
+    # emulated board hung, at a power-up and after a game's reload
+    # (docs/measurements.md, "The keys and the panel's start-up").  The
+    # first keypad's events go to the app (``early``), and the keys are
+    # scanned again once the hardware is built; a key held across counts
+    # once (dws_app.buttons).
+    first = _keys() if again else None
     import adafruit_st7789
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
@@ -133,6 +137,14 @@ def build():
         import digitalio
         reset = digitalio.DigitalInOut(board.GP20)
         reset.switch_to_output(True)
+    early = None
+    if first is not None:
+        early = []
+        event = first.events.get()
+        while event is not None:
+            early.append(event)
+            event = first.events.get()
+        first.deinit()
     bus = fourwire.FourWire(spi, command=board.GP16, chip_select=board.GP17,
                             reset=None if again else board.GP20, baudrate=SPI_HZ)
     adafruit_st7789._INIT_SEQUENCE = AGAIN_INIT if again else FAST_INIT
@@ -165,4 +177,4 @@ def build():
                     microcontroller.nvm, supervisor.ticks_ms, os.urandom, sound, time.sleep,
                     STORE_OPTIONS, release, reload_memory(again or woke), deep_sleep, woke,
                     battery_monitor(board.VOLTAGE_MONITOR, VSYS_TOP_MV, DIODE_MV),
-                    usb_power(getattr(board, "VBUS_SENSE", None)))
+                    usb_power(getattr(board, "VBUS_SENSE", None)), early)
