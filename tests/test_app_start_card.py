@@ -75,8 +75,9 @@ def test_the_roll_off_is_on_the_card_not_held_on_the_game_screen(title):
 
 
 def to_lone_card(s, title, seat_types):
-    """As ``to_card``, for a line-up of at most one human: the start card
-    as its frame shows it (the press's pass only; it goes on by itself)."""
+    """As ``to_card``, for a card that goes on by itself (a line-up of at
+    most one human, or a device seat first): the start card as its frame
+    shows it (the press's pass only)."""
     setup = open_setup(s, title)
     while setup.players != len(seat_types):
         s.press("RIGHT")
@@ -108,6 +109,36 @@ def test_a_device_first_player_is_announced_and_the_card_goes_on_by_itself():
     before = game.checkpoint()
     s.wait(20000)
     assert game.checkpoint() is not before    # the device seats played on
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_device_first_at_a_table_of_humans_goes_on_by_itself(profile):
+    """Issue 52: a device seat's start card asks nobody's "I'm ready": with
+    two humans and a device seat drawn first, the card shows no key and
+    the device's first turn follows without a press; the hand-over screen
+    is kept for the humans' turns after it."""
+    for seed in range(1, 40):
+        s = Session(profile, seed=seed)
+        card = to_lone_card(s, "Dice Wide Shut", (0, 0, 3))
+        if s.app.game.current == 2:
+            break
+    else:
+        pytest.fail("no seed drew the device seat first")
+    game = s.app.game
+    text = card_text(card)
+    assert text[:2] == ["First to play", "PLAYER 3"] and text[-1] == ""   # (no key)
+    app = s.app
+    while app.pending(app.NEXT_PASS) is not None:
+        app.poll()                  # no key: the seats, then the game's screen
+    assert isinstance(s.screen, GameScreen) and app.stack == [s.screen]
+    assert app.last_error is None
+    for _ in range(400):            # the device plays its turn, no press
+        if game.current != 2:
+            break
+        s.wait(100)
+    assert game.current == 0        # P1's turn: the hand-over to a human
+    assert isinstance(s.screen, PassScreen) and s.screen.name.shown().strip() == "PLAYER 1"
+    assert s.screen.footer.shown().strip() != ""
 
 
 @pytest.mark.parametrize("profile", PROFILES)

@@ -628,10 +628,13 @@ class App:
         self.forget_between_games()     # (the catalog too: read once a game)
         if self.carded:             # under the start card, for its A (``begin_game``)
             self.carded = False
-            if not self.lone_human():
+            if self.lone_human():
+                self.let_card_go()
+            elif self.seats is None or not self.seats.device(game.current):
                 self.build_under(cls)
                 return
-            self.let_card_go()
+            # (a device seat plays first: its card goes on by itself, and
+            # the hand-over screen is kept for the humans' turns)
         self.stack = []             # the menu is rebuilt by home()
         if not fresh and game.players > 1 and not (self.seats is not None and (
                 self.seats.device(game.current) or self.lone_human())):
@@ -661,12 +664,13 @@ class App:
         ``resume_turn``, Continue's card being its hand-over).  ``alone``:
         one human against device seats (or none), who holds the device
         already: the card says who plays first and goes on by itself
-        (``let_card_go``)."""
+        (``let_card_go``); so does a ``device`` seat's card, the first to
+        play (``show_game``)."""
         card = self.pass_screen()
         line = None
         if device or alone:
             line = "Your turn" if after is not None else "First to play"
-        card.prepare(game.current, info, after or self.begin_game, line, not alone)
+        card.prepare(game.current, info, after or self.begin_game, line, not (alone or device))
         self.carded = True
         self.push(card)
 
