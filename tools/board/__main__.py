@@ -461,8 +461,9 @@ def main(argv=None):
         wanted = {c: {n: "whole" if n in record.NOT_QUICK else plans.get(n, default)
                       for n in args.plan} for c, plans in wanted.items()}
     kinds = {how for plans in wanted.values() for how in plans.values()}
-    recorded = {how: record.plans(quick=how == "short", storm=any(
-        plans.get("storm") == how for plans in wanted.values())) for how in kinds}
+    recorded = {how: record.plans(quick=how == "short", names=sorted({
+        name for plans in wanted.values() for name, h in plans.items() if h == how}))
+        for how in kinds}
     jobs = [(config, name, recorded[how][name], how)
             for config, plans in wanted.items() for name, how in plans.items()]
     # The plans whose power cuts boot afterwards first, then the longest
