@@ -210,7 +210,9 @@ def test_the_keys_seen_while_the_hardware_started_count_once_across_two_keypads(
     """After a reload the Pico's profile scans the keys from its start with
     a first keypad, which it lets go before the panel starts (scanned
     through that, the emulated board hung); its events (``early``) come
-    before the second keypad's, and a key held across both counts once."""
+    before the second keypad's, and a key held across both counts once.
+    That keypad reports a key held at its start pressed (``reset``): one
+    the last run saw down counts none."""
     keep = bytearray(8)
     Buttons(Keys(8), MAP).hand_over(keep)                   # nothing queued, nothing held
     early = [keypad.Event(7, False),            # LEFT held since before the first keypad: its press
@@ -224,6 +226,17 @@ def test_the_keys_seen_while_the_hardware_started_count_once_across_two_keypads(
     keys.events.keypad_eventqueue_record(6, True)           # UP, a press of the second
     polled = [new.poll(t) for t in range(6)]
     assert polled == ["LEFT", "A", "DOWN", "UP", None, None]
+    answered = Keys(8)                  # A, answered by the last run and held since:
+    last = Buttons(answered, MAP)       # the first keypad reports it pressed (reset)
+    answered.events.keypad_eventqueue_record(1, True)
+    assert last.poll(0) == "A"
+    keep = bytearray(8)
+    last.hand_over(keep)
+    keys = Keys(8)
+    new = Buttons(keys, MAP)
+    new.take_over(keep, [keypad.Event(1, True), keypad.Event(6, True)])   # A held, UP pressed
+    keys.events.keypad_eventqueue_record(1, False)          # A let go: no second A
+    assert [new.poll(t) for t in range(3)] == ["UP", None, None]
     power_up = Buttons(Keys(4), MAP)
     power_up.take_over(None, None)                          # (a power-up: neither)
     assert not power_up.waiting() and power_up.poll(0) is None

@@ -94,7 +94,13 @@ class Buttons:
         self._after = set(k for k in range(8) if mask & (1 << k))
 
     def _next(self, events):
-        return self._early.pop(0) if self._early else events.get()
+        # (the early keypad reports every key held at its start pressed:
+        # not one the last run saw down, whose release ends that press)
+        while self._early:
+            event = self._early.pop(0)
+            if not (event.pressed and self._after and event.key_number in self._after):
+                return event
+        return events.get()
 
     def poll(self, now):
         if self._carried:

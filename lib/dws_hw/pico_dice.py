@@ -127,8 +127,11 @@ def build():
     # (docs/measurements.md, "The keys and the panel's start-up").  The
     # first keypad's events go to the app (``early``), and the keys are
     # scanned again once the hardware is built; a key held across counts
-    # once (dws_app.buttons).
-    first = _keys() if again else None
+    # once, and one held since the last run none (dws_app.buttons).
+    first = None
+    if again:
+        first = _keys()
+        first.reset()       # (a key held now is reported pressed: it lasts past this keypad)
     import adafruit_st7789
     displayio.release_displays()
     spi = busio.SPI(clock=board.GP18, MOSI=board.GP19)
