@@ -155,7 +155,7 @@ class Cargo(Engine):
                 self.values[i] = self.rng.die()
                 rolled.append(i)
         self.rolls += 1
-        events.append(("rolled", p, tuple(rolled), tuple(self.values)))
+        events.append(("rolled", p, tuple(self.values), tuple(rolled)))
         level = self.crew_level()
         while level < 3:
             want = ROLE_VALUE[level + 1]

@@ -83,7 +83,7 @@ class Dice(Engine):
                     rolled.append(i)
             if self.rolls < 0xFFFF:
                 self.rolls += 1
-            events.append(("rolled", 0, tuple(rolled), tuple(self.values)))
+            events.append(("rolled", 0, tuple(self.values), tuple(rolled)))
             return True
         if kind == "hold" or kind == "release":
             i = int_arg(step)

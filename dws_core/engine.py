@@ -4,7 +4,8 @@ A game is driven by *steps*: small tuples such as ``("colour", 0)`` or
 ``("confirm",)``.  ``legal_steps()`` lists the steps that may come next (the UI
 highlights them, bots enumerate them); ``step(s)`` applies one and returns the
 list of *events* (tuples such as ``("rolled", player, (3, 6))``) it caused, or
-raises ``Refused`` with a short reason and changes nothing.
+raises ``Refused`` with a short reason and changes nothing.  The kinds every
+game shares have one layout in every engine: ``dws_core.events``.
 
 Undo works inside a turn: every irreversible step (confirming a turn, rolling
 dice) makes a *checkpoint*, the encoded state after it; the steps since then

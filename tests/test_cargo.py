@@ -21,7 +21,7 @@ def test_six_dice_and_five_rolls_by_default():
 def test_ship_captain_and_crew_banked_in_one_roll():
     g = game(dice=[2, 4, 5, 6, 3, 1])
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (0, 1, 2, 3, 4, 5), (2, 4, 5, 6, 3, 1)),
+    assert events == [("rolled", 0, (2, 4, 5, 6, 3, 1), (0, 1, 2, 3, 4, 5)),
                       ("banked", 0, SHIP, 3), ("banked", 0, CAPTAIN, 2), ("banked", 0, CREW, 1)]
     assert g.roles == [FREE, CREW, CAPTAIN, SHIP, FREE, FREE]
     assert g.crewed() and g.cargo() == 6
@@ -30,7 +30,7 @@ def test_ship_captain_and_crew_banked_in_one_roll():
 
 def test_a_captain_without_a_ship_is_not_banked():
     g = game(dice=[5, 4, 3, 3, 2, 1])
-    assert g.step(("roll",)) == [("rolled", 0, (0, 1, 2, 3, 4, 5), (5, 4, 3, 3, 2, 1))]
+    assert g.step(("roll",)) == [("rolled", 0, (5, 4, 3, 3, 2, 1), (0, 1, 2, 3, 4, 5))]
     assert g.crew_level() == 0 and g.current == 0 and g.rolls_left() == 4
 
 
@@ -40,7 +40,7 @@ def test_a_crew_waits_for_the_captain_and_banked_dice_are_set_aside():
     events = g.step(("roll",))
     assert events[1:] == [("banked", 0, SHIP, 0)]
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (1, 2, 3, 4, 5), (6, 6, 5, 4, 2, 1)),
+    assert events == [("rolled", 0, (6, 6, 5, 4, 2, 1), (1, 2, 3, 4, 5)),
                       ("banked", 0, CAPTAIN, 2), ("banked", 0, CREW, 3)]
     assert g.cargo() == 6 + 2 + 1  # the second 6 is cargo
 
@@ -65,7 +65,7 @@ def test_cargo_is_rolled_again_all_together():
     g = game(dice=[6, 5, 4, 1, 1, 1, 6, 6, 2])
     g.step(("roll",))
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (3, 4, 5), (6, 5, 4, 6, 6, 2))]
+    assert events == [("rolled", 0, (6, 5, 4, 6, 6, 2), (3, 4, 5))]
     assert g.roles[:3] == [SHIP, CAPTAIN, CREW] and g.cargo() == 14 and g.rolls == 2
 
 
@@ -75,7 +75,7 @@ def test_after_the_last_roll_the_cargo_stands():
     for _ in range(3):
         g.step(("roll",))
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (3, 4, 5), (6, 5, 4, 2, 2, 2)), ("turn_end", 0, 6)]
+    assert events == [("rolled", 0, (6, 5, 4, 2, 2, 2), (3, 4, 5)), ("turn_end", 0, 6)]
     assert g.current == 1
 
 
@@ -102,7 +102,7 @@ def test_classic_is_five_dice_and_three_rolls():
     g.step(("roll",))
     g.step(("roll",))
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (0, 1, 2, 3, 4), (1,) * 5), ("turn_end", 0, 0)]
+    assert events == [("rolled", 0, (1,) * 5, (0, 1, 2, 3, 4)), ("turn_end", 0, 0)]
 
 
 def test_classic_cargo_is_two_dice():
@@ -121,7 +121,7 @@ def test_hold_cargo_keeps_a_held_die_and_rolls_the_rest():
     assert g.step(("hold", 3)) == [("held", 0, 3)]
     refuse(g, ("hold", 3), "Already held")
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (4, 5), (6, 5, 4, 6, 3, 5))]
+    assert events == [("rolled", 0, (6, 5, 4, 6, 3, 5), (4, 5))]
     assert g.held[3] and g.cargo() == 14
 
 

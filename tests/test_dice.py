@@ -25,7 +25,7 @@ def test_count_option_sets_the_number_of_dice():
 def test_a_roll_rolls_every_die_and_shows_the_sum():
     g = Dice(1, seed=Scripted([3, 5, 6]), options={"count": 3})
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (0, 1, 2), (3, 5, 6))]
+    assert events == [("rolled", 0, (3, 5, 6), (0, 1, 2))]
     assert g.values == [3, 5, 6] and g.total() == 14 and g.scores() == [14]
     assert g.rolls == 1
 
@@ -36,7 +36,7 @@ def test_a_held_die_keeps_its_value():
     assert g.step(("hold", 1)) == [("held", 0, 1)]
     refuse(g, ("hold", 1), "Already held")
     events = g.step(("roll",))
-    assert events == [("rolled", 0, (0, 2), (1, 5, 2))]
+    assert events == [("rolled", 0, (1, 5, 2), (0, 2))]
     assert g.values[1] == 5 and g.held == [False, True, False]
     assert g.step(("release", 1)) == [("released", 0, 1)]
     refuse(g, ("release", 1), "Not held")

@@ -1,29 +1,80 @@
-"""One event vocabulary (issue 54, its first words): every engine ends a
-game with the same event, ("game_end", ranking), its ranking as
-``ranking()`` gives it (lists of seats, best first)."""
+"""One event vocabulary (issue 54): the kinds every game shares
+(``dws_core.events.VOCABULARY``) have one layout in every engine.  Random
+play of every engine, and each shared event is checked: its fields, their
+types, and what they say against the engine's state."""
 
 import random
 
 from hypothesis import given, settings, strategies as st
 
+from dws_core.events import VOCABULARY, arity, field
 from dws_core.games import GAMES, ID, game_class
 
 ENDED = [r[ID] for r in GAMES if r[ID] != 5]     # (the free roller never ends)
+ALL = [r[ID] for r in GAMES]
+
+
+def check(game, event):
+    kind = event[0]
+    fewest, most = arity(kind)
+    assert fewest <= len(event) - 1 <= most, event
+    if kind in ("rolled", "turn_end"):
+        assert 0 <= field(event, "player") < game.players
+    if kind == "rolled":
+        dice = field(event, "dice")
+        assert isinstance(dice, tuple) and dice and all(1 <= d <= 6 for d in dice), event
+        which = field(event, "which")
+        if which is not None:
+            assert all(0 <= i < len(dice) for i in which)
+    elif kind == "turn_end":
+        score = field(event, "score")
+        assert score is None or isinstance(score, int)
+    elif kind in ("round_start", "round_end"):
+        assert isinstance(field(event, "round"), int) and field(event, "round") >= 0
+        if kind == "round_start":
+            assert 0 <= field(event, "first") < game.players
+        scores = field(event, "scores") if kind == "round_end" else None
+        assert scores is None or len(scores) == game.players
+    elif kind == "game_end":
+        assert game.over and field(event, "ranking") == game.ranking()
+
+
+def play(game_id, players, seed, steps):
+    cls = game_class(game_id)
+    game = cls(min(max(players, cls.MIN_PLAYERS), cls.MAX_PLAYERS), seed=seed)
+    rnd = random.Random(seed)
+    shared = []
+    for e in getattr(game, "initial_events", ()):
+        if e[0] in VOCABULARY:
+            check(game, e)
+    for _ in range(steps):
+        if game.over:
+            break
+        for e in game.step(rnd.choice(game.legal_steps())):
+            if e[0] in VOCABULARY:
+                check(game, e)
+                shared.append(e[0])
+    return game, shared
 
 
 @settings(max_examples=80, deadline=None)
+@given(st.sampled_from(ALL), st.integers(1, 5), st.integers(0, 10 ** 6))
+def test_every_engine_keeps_the_shared_events_layout(game_id, players, seed):
+    game, shared = play(game_id, players, seed, 400)
+    assert "rolled" in shared           # (every game rolls in its first turns)
+
+
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(ENDED), st.integers(1, 5), st.integers(0, 10 ** 6))
 def test_every_engine_ends_a_game_with_game_end_and_its_ranking(game_id, players, seed):
-    cls = game_class(game_id)
-    players = max(players, cls.MIN_PLAYERS)
-    game = cls(players, seed=seed)
-    rnd = random.Random(seed)
-    ends = []
-    for _ in range(20000):
-        if game.over:
-            break
-        events = game.step(rnd.choice(game.legal_steps()))
-        ends += [e for e in events if e[0] in ("game_end", "game_over")]
-        assert not ends or game.over        # (only the last step ends it)
-    assert game.over
-    assert ends == [("game_end", game.ranking())]
+    game, shared = play(game_id, players, seed, 20000)
+    assert game.over and shared.count("game_end") == 1 and shared[-1] == "game_end"
+    assert "turn_end" in shared
+
+
+def test_a_field_by_name_and_one_a_game_leaves_out():
+    assert field(("rolled", 1, (3, 4)), "dice") == (3, 4)
+    assert field(("rolled", 1, (3, 4)), "which") is None
+    assert field(("rolled", 0, (6, 5, 4), (2,)), "which") == (2,)
+    assert field(("round_end", 2, (5, 9)), "scores") == (5, 9)
+    assert arity("game_end") == (1, 1) and arity("rolled") == (2, 3) and arity("nope") is None

@@ -146,12 +146,12 @@ class CargoRecount:
             if kind != "banked":
                 assert self.expect_banks == []
             if kind == "rolled":
-                assert e[2] == tuple(i for i in range(self.n)
+                assert e[3] == tuple(i for i in range(self.n)
                                      if not self.banked[i] and not self.held[i])
-                for i in e[2]:
-                    assert 1 <= e[3][i] <= 6
-                    self.values[i] = e[3][i]
-                assert e[3] == tuple(self.values)
+                for i in e[3]:
+                    assert 1 <= e[2][i] <= 6
+                    self.values[i] = e[2][i]
+                assert e[2] == tuple(self.values)
                 self.rolls += 1
                 while self.level < 3:
                     free = [i for i in range(self.n)
@@ -193,10 +193,10 @@ class DiceRecount:
     def feed(self, events):
         for e in events:
             if e[0] == "rolled":
-                assert e[2] == tuple(i for i in range(len(self.values)) if not self.held[i])
-                for i in e[2]:
-                    self.values[i] = e[3][i]
-                assert e[3] == tuple(self.values)
+                assert e[3] == tuple(i for i in range(len(self.values)) if not self.held[i])
+                for i in e[3]:
+                    self.values[i] = e[2][i]
+                assert e[2] == tuple(self.values)
             elif e[0] in ("held", "released"):
                 self.held[e[2]] = e[0] == "held"
             elif e[0] == "count":

@@ -206,8 +206,8 @@ class CargoScreen(GameScreen):
         for e in events:
             kind = e[0]
             if kind == "rolled":
-                self.rolled = e[2]
-                before[2] = list(e[3])
+                self.rolled = e[3]
+                before[2] = list(e[2])
             elif kind == "banked":
                 before[3][e[3]] = e[2]
             elif kind == "accepted":
