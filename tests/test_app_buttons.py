@@ -165,6 +165,18 @@ def test_the_profiles_reload_memory_is_cleared_at_a_power_up_only(monkeypatch):
     assert reload_memory(True) is None      # a firmware without it: nothing carried
 
 
+def answered_then_handed_over():
+    """The reload memory of a run that answered A, still held, and then
+    started a new one."""
+    answered = Keys(8)
+    last = Buttons(answered, MAP)
+    answered.events.keypad_eventqueue_record(1, True)
+    assert last.poll(0) == "A"
+    keep = bytearray(8)
+    last.hand_over(keep)
+    return keep
+
+
 def test_a_key_held_when_the_new_runs_keypad_started_is_answered_at_its_release():
     """CircuitPython's keypad does not report a key held when it starts, only
     its release (10.2.1): after a hand-over that release is the press made
@@ -188,13 +200,8 @@ def test_a_key_held_when_the_new_runs_keypad_started_is_answered_at_its_release(
     fresh.take_over(bytearray(8))                           # (no hand-over)
     power_up.events.keypad_eventqueue_record(3, False)      # SELECT held since the power-up
     assert fresh.poll(0) is None
-    answered = Keys(8)                                      # A, answered by the last run,
-    last = Buttons(answered, MAP)                           # which then started the new one
-    answered.events.keypad_eventqueue_record(1, True)
-    assert last.poll(0) == "A"
-    keep = bytearray(8)
-    last.hand_over(keep)
-    keys = Keys(8)
+    keep = answered_then_handed_over()      # A, answered by the last run, which then
+    keys = Keys(8)                          # started the new one
     new = Buttons(keys, MAP)
     new.take_over(keep)
     keys.events.keypad_eventqueue_record(1, False)          # its release: not a second A
@@ -226,13 +233,8 @@ def test_the_keys_seen_while_the_hardware_started_count_once_across_two_keypads(
     keys.events.keypad_eventqueue_record(6, True)           # UP, a press of the second
     polled = [new.poll(t) for t in range(6)]
     assert polled == ["LEFT", "A", "DOWN", "UP", None, None]
-    answered = Keys(8)                  # A, answered by the last run and held since:
-    last = Buttons(answered, MAP)       # the first keypad reports it pressed (reset)
-    answered.events.keypad_eventqueue_record(1, True)
-    assert last.poll(0) == "A"
-    keep = bytearray(8)
-    last.hand_over(keep)
-    keys = Keys(8)
+    keep = answered_then_handed_over()  # A, answered by the last run and held since:
+    keys = Keys(8)                      # the first keypad reports it pressed (reset)
     new = Buttons(keys, MAP)
     new.take_over(keep, [keypad.Event(1, True), keypad.Event(6, True)])   # A held, UP pressed
     keys.events.keypad_eventqueue_record(1, False)          # A let go: no second A

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dws_app import ui
-from dws_app.lobby.records_store import load_records
-from dws_app.lobby.scores import ScoresScreen, tie_note
+from dws_app.lobby.scores import tie_note
 from dws_core.dws import BLUE, CHECKED, DiceWideShut, RED
 from dws_core.games import GAMES, ID, TIE, game_class
 from sim.script import Session
+from test_app_final_rounds import screen_of
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -29,12 +29,6 @@ def tied_by_splits(players, splits):
                 board.cells[half][col] = CHECKED
         board.splits = splits[p]
     return g
-
-
-def screen_of(profile, game):
-    s = Session(profile, seed=3)
-    records = load_records(s.app.store)[0]
-    return ScoresScreen(s.app, game, game.final_scores(), game.ranking(), None, records)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
