@@ -124,7 +124,7 @@ def build():
     # while the last run ended comes in its hand-over), but never while the
     # panel, the LEDs and the piezo start: scanned through them, the
     # emulated board hung, at a power-up and after a game's reload
-    # (docs/measurements.md, "The keys and the panel's start-up").  The
+    # (docs/measurements.md, "The keys while a new run starts, again").  The
     # first keypad's events go to the app (``early``), and the keys are
     # scanned again once the hardware is built; a key held across counts
     # once, and one held since the last run none (dws_app.buttons).
