@@ -10,7 +10,7 @@ def settle(session):
     until the Shut the Box screen waits for a decision (or the game ended)."""
     for _ in range(20):
         top = finish_interludes(session)
-        if getattr(top, "waiting", None) is None:
+        if getattr(top, "result", None) is None:
             return top
         session.press("A")
     return session.screen

@@ -267,7 +267,7 @@ def test_hint_changes_nothing_and_points_at_the_move(gid):
         assert screen.msg1.shown().startswith("Hint: ")
         if text:
             assert text[:10] in screen.msg1.shown() + " " + screen.msg2.shown()
-        target = seats_mod.first_target(steps)
+        target = screen.target(steps)
         if gid == 1 and target[0] == "pick":
             assert screen.die_cursor == target[1]
         if gid == 2 and target[0] == "shut":

@@ -91,7 +91,7 @@ def play(s, rnd, check_leds=False, greedy=False):
             # The device is handed over: pass screen (maybe after an "A: next" pause).
             if s.screen is screen and screen.animating():
                 s.press("B")
-            if screen.waiting is not None:
+            if screen.result is not None:
                 s.press("A")
             if type(s.screen).__name__ == "PassScreen":
                 passes += 1
@@ -250,13 +250,13 @@ def test_one_die_and_stuck_turn(profile):
     s.press("DOWN")
     assert screen.ndice == 1 and screen.info.shown() == "1 die"
     assert screen.dice[1].node.hidden
-    while screen.waiting is None:
+    while screen.result is None:
         finish_interludes(s)
         if game.phase == ROLL:
             if screen.ndice != 1:
                 s.press("DOWN")
             s.press("A")
-            assert len(game.dice) == 1 or screen.waiting is not None
+            assert len(game.dice) == 1 or screen.result is not None
         else:
             legal = game.legal_steps()
             stb_step(s, ("confirm",) if ("confirm",) in legal else legal[0])
@@ -481,7 +481,7 @@ def test_choosing_a_tile_draws_what_a_whole_refresh_draws(options):
         if game.over or picks >= 40:
             break
         screen = settle(s)
-        if screen.waiting is not None:
+        if screen.result is not None:
             s.press("A")
             continue
         legal = game.legal_steps()

@@ -650,7 +650,7 @@ class App:
             return
         screen = cls(self, game)
         self.push(screen)
-        screen.begin_turn(fresh)
+        screen.first_turn(fresh)
 
     def start_card(self, game, info, device, after=None, alone=False):
         """A new game of 2+ players opens on this card: who plays first, in
@@ -694,7 +694,7 @@ class App:
         self.handed = game.current
         if self.seats is not None and self.seats.levels.count(None) < 2:
             self._pass_screen = None    # (no hand-over ahead: its heap is the game's)
-        self.top.begin_turn(True)
+        self.top.first_turn(True)
         self.handed = None
 
     def build_under(self, cls):

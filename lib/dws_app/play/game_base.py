@@ -6,12 +6,19 @@ A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
 animation frame; k counts frames, -1 = stop); the hand-over's lines are
 ``pass_screen.turn_lines``.
 
-A game with device seats and hints also keeps the seats' side
-(``dws_app.play.seats``, which knows no game): ``act(step)`` takes one engine
-step through the screen's own path, ``point(step)`` rests the cursor on
-what a step acts on, ``waits_for_a()`` says that something stays up
-until A, and ``choice`` is a question the screen asks about the step under
-way.
+The turn: the app opens the game's screen with ``first_turn(fresh)``
+(``fresh``: a new game, whose roll-off a screen may show); every later turn
+begins with ``begin_turn(rolled)`` (``rolled``: the step that ended the
+last turn rolled, so the roll animation follows the hand-over).  A turn a
+screen holds until A keeps its two lines in ``result``; A, or a device
+seat, releases it with ``go_on()``.
+
+The seats' side (``dws_app.play.seats``, which knows no game, calls only
+these): ``act(step)`` takes one engine step through the screen's own path,
+``point(step)`` rests the cursor on what a step acts on, ``waits_for_a()``
+says that something stays up until A, ``go_on()`` releases it, and
+``hint_for(steps, text)`` turns the hint's steps into its words, pointing
+at its first move.
 """
 
 from dws_app import sound, theme, ui
@@ -36,16 +43,50 @@ class GameScreen(ui.Screen):
 
     # ----- the seats' side (dws_app.play.seats) ----------------------------------
 
-    choice = None   # Dice Wide Shut: (die, row, col) while it asks split or spend the 6
     result = None   # a finished turn's lines while they stay up until A (games that hold one)
     # Steps whose argument is the index the cursor ``pick`` rests on (``point``).
     PICK_STEPS = ()
+    # A turn opens on dice the engine rolled (a new game's first roll is shown).
+    OPENS_ROLLED = True
+    # Steps nothing on screen stands for: a hint points at the first other one.
+    UNPOINTED = ()
+    # A hint's words for a step it names without words of its own.
+    STEP_WORDS = ()
 
     def waits_for_a(self):
         """True while the screen keeps something up until A: a finished
         turn or roll-off (``result``, the games that hold one), or the
         summary of the device's turns handed back to a human (``back``)."""
         return self.result is not None or self.back is not None
+
+    def go_on(self):
+        """A on what ``waits_for_a``: a device turn's summary goes on to the
+        human's turn.  A screen that holds a ``result`` releases it in its
+        own (the summary is only ever up on a human's turn, with no result)."""
+        after = self.back
+        self.back = None
+        if after is not None:
+            after()
+
+    def target(self, steps):
+        """The first of ``steps`` that something on screen can point at."""
+        for s in steps:
+            if s[0] not in self.UNPOINTED:
+                return s
+        return steps[0] if steps else None
+
+    def hint_for(self, steps, text):
+        """The words of the hint ``steps`` (the strongest seat's move; ``text``
+        its own words, if any), the cursor resting on its first move."""
+        s = self.target(steps)
+        if s is not None:
+            self.point(s)
+        if text:
+            return text
+        for kind, words in self.STEP_WORDS:
+            if s is not None and s[0] == kind:
+                return words
+        return "No hint here"
 
     def act(self, step):
         """One engine step as the screen's buttons take it: saving, events,
@@ -62,7 +103,7 @@ class GameScreen(ui.Screen):
 
     def on_show(self):
         """Nothing: whoever shows the game screen refreshes it (opening a
-        game: begin_turn; after the pass screen: its action, a roll or a
+        game: first_turn; after the pass screen: its action, a roll or a
         refresh), and over the help nothing of the game changed.  A second
         refresh cost 20-30 ms of every hand-over on the Pico."""
 
@@ -107,6 +148,11 @@ class GameScreen(ui.Screen):
         return True
 
     # ----- turns -----------------------------------------------------------
+
+    def first_turn(self, fresh):
+        """The game's screen opens (``fresh``: on a new game's first turn,
+        whose roll is animated where a turn opens on rolled dice)."""
+        self.begin_turn(fresh and self.OPENS_ROLLED)
 
     def begin_turn(self, rolled):
         """Start of a turn: the pass screen for 2+ players, then the roll.
@@ -207,9 +253,7 @@ class GameScreen(ui.Screen):
     def on_button(self, name):
         if self.back is not None:       # a device turn's summary: A goes on
             if name == "A":
-                after = self.back
-                self.back = None
-                after()
+                GameScreen.go_on(self)
                 return
             if name != "START":
                 return
@@ -227,6 +271,9 @@ class GameScreen(ui.Screen):
                 self.app.home()       # the game stays saved at this turn's start
         elif name == "SELECT":
             self.app.show_help(self.game.GAME_ID)
+        elif self.result is not None:   # a held turn: A goes on, nothing else
+            if name == "A":
+                self.go_on()
         elif not self.buttons(name) and name == "B":
             self.undo()
 

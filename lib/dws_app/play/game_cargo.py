@@ -41,6 +41,8 @@ HEADER_COLS = (PIC_X - 2) // ui.CW
 
 class CargoScreen(GameScreen):
     PICK_STEPS = ("hold", "release")
+    STEP_WORDS = (("roll", "Roll the dice"), ("accept", "Accept the cargo"))
+    OPENS_ROLLED = False
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -186,9 +188,6 @@ class CargoScreen(GameScreen):
 
     # ----- turns ----------------------------------------------------------------------
 
-    def begin_turn(self, fresh):
-        GameScreen.begin_turn(self, False)
-
     def act(self, step):
         g = self.game
         p = g.current
@@ -235,7 +234,7 @@ class CargoScreen(GameScreen):
         if self.game.over:
             self.app.show_scores(self.game)
         else:
-            GameScreen.begin_turn(self, False)
+            self.begin_turn(False)
 
     # ----- buttons ---------------------------------------------------------------------
 
@@ -252,10 +251,6 @@ class CargoScreen(GameScreen):
 
     def buttons(self, name):
         g = self.game
-        if self.result is not None:
-            if name == "A":
-                self.go_on()
-            return True
         if name == "A":
             self.act(("roll",))
         elif name == "UP":

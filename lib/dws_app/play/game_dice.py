@@ -22,6 +22,8 @@ SUM_Y = 66
 
 
 class DiceScreen(GameScreen):
+    OPENS_ROLLED = False
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.header = self.text(0, 0, 16, theme.ACCENT)
@@ -117,10 +119,7 @@ class DiceScreen(GameScreen):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.ACCENT)
         leds.show()
 
-    def begin_turn(self, fresh):
-        self.refresh()
-
-    def step(self, step):
+    def act(self, step):
         events = self.try_step(step)
         if events is None:
             return
@@ -138,16 +137,16 @@ class DiceScreen(GameScreen):
             self.refresh()
         elif name == "UP" or name == "DOWN":
             was_on_button = self.cursor >= n
-            self.step(("count", n + (1 if name == "UP" else -1)))
+            self.act(("count", n + (1 if name == "UP" else -1)))
             if was_on_button and self.cursor != g.count:
                 self.cursor = g.count
                 self.refresh()
         elif name == "A":
             if self.cursor >= n:
-                self.step(("roll",))
+                self.act(("roll",))
             else:
                 i = self.cursor
-                self.step(("release", i) if g.held[i] else ("hold", i))
+                self.act(("release", i) if g.held[i] else ("hold", i))
         else:
             return False
         return True

@@ -53,6 +53,7 @@ def cell_col_y(n):
 
 class DicedOutScreen(GameScreen):
     PICK_STEPS = ("extra", "penalise")
+    STEP_WORDS = (("roll", "Roll the dice"),)
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -209,7 +210,7 @@ class DicedOutScreen(GameScreen):
 
     # ----- turns ----------------------------------------------------------------------
 
-    def begin_turn(self, fresh):
+    def first_turn(self, fresh):
         g = self.game
         if fresh and g.initial_events:
             self.take_rolloffs(g.initial_events)
@@ -220,7 +221,7 @@ class DicedOutScreen(GameScreen):
             self.refresh()
             return
         self.reset_pick()
-        GameScreen.begin_turn(self, False)
+        self.begin_turn(False)
 
     def take_rolloffs(self, events):
         for e in events:
@@ -298,7 +299,7 @@ class DicedOutScreen(GameScreen):
         self.reset_pick()
         seats = self.app.seats
         if self.game.current != was:
-            GameScreen.begin_turn(self, False)
+            self.begin_turn(False)
         elif self.game.phase == ROLL and (seats is None or not seats.device(was)):
             # The same player again, and a new turn begins with a roll: A
             # rolls at once (one press, not two; the turn's screen alone
@@ -352,10 +353,6 @@ class DicedOutScreen(GameScreen):
 
     def buttons(self, name):
         g = self.game
-        if self.result is not None:
-            if name == "A":
-                self.go_on()
-            return True
         if name == "UP" or name == "DOWN":
             self.look(1 if name == "DOWN" else -1)
             return True

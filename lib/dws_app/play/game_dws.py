@@ -77,6 +77,9 @@ def header_text(p, rnd, score, ending):
 
 
 class DwsScreen(GameScreen):
+    UNPOINTED = ("colour", "drop")
+    STEP_WORDS = (("confirm", "End the turn"),)
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.first = {}                 # (begin_turn)
@@ -437,6 +440,17 @@ class DwsScreen(GameScreen):
         if sixes:
             return name + " half, or a 6-cell"
         return name + " dice: mark " + name.lower() + " half"
+
+    def hint_for(self, steps, text):
+        """While the screen asks split or spend the 6 (``choice``), the hint
+        answers it, or says to back out first."""
+        choice = self.choice
+        if choice is None:
+            return GameScreen.hint_for(self, steps, text)
+        target = self.target(steps)
+        if target[0] in ("mark", "protect") and target[2:] == choice[1:]:
+            return "A: split it" if target[0] == "mark" else "RIGHT: spend the 6"
+        return "B: back; " + (text or "")
 
     def point(self, step):
         kind = step[0]

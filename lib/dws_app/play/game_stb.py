@@ -51,6 +51,8 @@ def score_text(g, totals, p):
 
 
 class StbScreen(GameScreen):
+    STEP_WORDS = (("roll", "Roll the dice"), ("confirm", "End the turn"))
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         n = game.tiles
@@ -94,7 +96,7 @@ class StbScreen(GameScreen):
         self.ndice = 2                # turns mode: dice to roll
         self.use = 2                  # together mode: dice to use
         self.frozen = None            # (player, box, selection, dice) shown while waiting
-        self.waiting = None           # (line1, line2, action on A)
+        self.result = None            # (line1, line2) of a turn or roll-off held until A
         self.rolloff = None           # {player: dice} shown before the first turn
         self.pass_info = ()
 
@@ -133,8 +135,8 @@ class StbScreen(GameScreen):
         self.draw_scores(p)
         self.draw_info(p, sel, dice)
         self.place_cursor()
-        if self.waiting is not None:
-            self.say(self.waiting[0], self.waiting[1])
+        if self.result is not None:
+            self.say(self.result[0], self.result[1])
         elif self.refused is None:
             self.instructions()
         self.show_leds(p, box, sel, dice)
@@ -178,7 +180,7 @@ class StbScreen(GameScreen):
 
     def draw_info(self, p, sel, dice):
         g = self.game
-        if self.rolloff is not None or self.waiting is not None:
+        if self.rolloff is not None or self.result is not None:
             total = sum(dice)
             self.info.text = "= %d" % total if total else ""
             self.button.hidden = True
@@ -199,7 +201,7 @@ class StbScreen(GameScreen):
 
     def place_cursor(self):
         g = self.game
-        on_tiles = (self.waiting is None and self.rolloff is None and g.phase == SELECT
+        on_tiles = (self.result is None and self.rolloff is None and g.phase == SELECT
                     and self.cursor < g.tiles)
         self.tile_box.hidden = not on_tiles
         self.button_box.hidden = on_tiles or self.button.hidden
@@ -285,7 +287,7 @@ class StbScreen(GameScreen):
 
     # ----- turns and hand-over ------------------------------------------------
 
-    def begin_turn(self, fresh):
+    def first_turn(self, fresh):
         g = self.game
         events = g.initial_events if fresh else ()
         rolls = {}
@@ -296,19 +298,26 @@ class StbScreen(GameScreen):
             elif e[0] == "rolloff_tie":
                 tie = "Tie rerolled"
         if not rolls or self.app.handed is not None:     # (the start card showed them)
-            GameScreen.begin_turn(self, False)
+            self.begin_turn(False)
             return
         self.rolloff = rolls
         start = g.current
         self.frozen = (start, g.full, 0, list(rolls[start]))
-        self.waiting = ("%s: P%d starts" % (tie or "Roll-off", start + 1), "A: play", self.end_rolloff)
+        self.result = ("%s: P%d starts" % (tie or "Roll-off", start + 1), "A: play")
         self.roll()
+
+    def go_on(self):
+        """A on the roll-off or on a finished turn held until A."""
+        if self.rolloff is not None:
+            self.end_rolloff()
+        else:
+            self.hand_over()
 
     def end_rolloff(self):
         self.rolloff = None
         self.frozen = None
-        self.waiting = None
-        GameScreen.begin_turn(self, False)
+        self.result = None
+        self.begin_turn(False)
 
     def news(self, events):
         """Short lines about what the step did (for the pass screen)."""
@@ -335,9 +344,6 @@ class StbScreen(GameScreen):
         if outs:
             lines.append("Out: " + " ".join(outs))
         return lines
-
-    def waits_for_a(self):
-        return self.waiting is not None or self.back is not None
 
     def point(self, step):
         kind = step[0]
@@ -405,7 +411,7 @@ class StbScreen(GameScreen):
                 after = "A: next player"
             else:
                 after = "A: next round"
-            self.waiting = (main, after, self.hand_over)
+            self.result = (main, after)
             if rolled:
                 self.roll()
             else:
@@ -413,7 +419,7 @@ class StbScreen(GameScreen):
             return
         self.after_roll()
         if g.current != p and g.players > 1:
-            GameScreen.begin_turn(self, rolled)
+            self.begin_turn(rolled)
         elif rolled:
             self.roll()
         else:
@@ -429,14 +435,14 @@ class StbScreen(GameScreen):
 
     def hand_over(self):
         self.frozen = None
-        self.waiting = None
+        self.result = None
         self.ndice = 2
         g = self.game
         if g.over:
             self.app.show_scores(g)
             return
         self.after_roll()
-        GameScreen.begin_turn(self, False)
+        self.begin_turn(False)
 
     # ----- buttons -------------------------------------------------------------------
 
@@ -466,10 +472,6 @@ class StbScreen(GameScreen):
 
     def buttons(self, name):
         g = self.game
-        if self.waiting is not None:
-            if name == "A":
-                self.waiting[2]()
-            return True
         if name == "UP" or name == "DOWN":
             if g.phase in (ROLL, USE):
                 other = 1 if (self.ndice if g.phase == ROLL else self.use) == 2 else 2
@@ -509,7 +511,7 @@ class StbScreen(GameScreen):
                 self.refresh()
             elif g.current != p:      # a declaration: back to who said it
                 self.use = 2
-                GameScreen.begin_turn(self, False)
+                self.begin_turn(False)
 
     def last_declarer(self):
         """The player who declared last before this roll (together mode)."""

@@ -50,8 +50,9 @@ SLICE = 8
 
 
 # ----- screens ---------------------------------------------------------------
-# A game screen's side of the contract (act, point, waits_for_a, choice) is
-# declared on ``GameScreen``.
+# The seats ask and do only what ``GameScreen`` declares (act, undo, point,
+# target, hint_for, waits_for_a, go_on, animating, stop_roll, say): they
+# press no key for a screen, and no game's steps are named here.
 
 def apply(screen, step):
     """One engine step through the screen's own path, as its buttons do
@@ -60,28 +61,6 @@ def apply(screen, step):
         screen.undo()
     else:
         screen.act(step)
-
-
-def first_target(steps):
-    """The first step that something on screen can point at."""
-    for s in steps:
-        if s[0] not in ("colour", "drop"):
-            return s
-    return steps[0] if steps else None
-
-
-STEP_WORDS = (("roll", "roll the dice"), ("accept", "accept the cargo"),
-              ("confirm", "end the turn"))
-
-
-def hint_text(steps, text):
-    if text:
-        return text
-    s = first_target(steps)
-    for kind, words in STEP_WORDS:
-        if s is not None and s[0] == kind:
-            return words[:1].upper() + words[1:]
-    return "No hint here"
 
 
 def hint_lines(text):
@@ -271,15 +250,7 @@ class SeatPlayer:
             screen.stop_roll()
         if screen.waits_for_a():
             self.queue = []
-            if not self._auto():
-                self.held_due = None
-                return False
-            if self.held_due is None:
-                self.held_due = ticks_add(now, HOLD_STEPS * self.step_ms())
-            if self.hurry is not None or ticks_diff(now, self.held_due) >= 0:
-                self.held_due = None
-                self.hurry = None
-                screen.buttons("A")
+            self._held(screen, now)
             return False
         self.held_due = None
         if g.over or not self.device(g.current):
@@ -287,42 +258,67 @@ class SeatPlayer:
             self.hurry = None
             return False
         if not self.queue:
-            if self.lookup and not self.at_start:   # (looked up in this pass)
-                return False
-            if self.app.collect_due:
-                # A screen or a checkpoint's collection is due after its
-                # frame: the decision follows it (else the firmware would
-                # collect the screen's garbage inside the decision).
-                return False
-            key = self._key()
-            from dws_core.bots import bot_turn, prepare
-            work = prepare(g, self.plays(g.current))
-            if work is not None:
-                self.slice(screen, work, "P%d: device is thinking" % (g.current + 1))
-                return False
-            if self.rng is None:
-                from dws_core.rng import Rng
-                self.rng = Rng.from_bytes(self.app.hw.entropy(4))
-            # The heap's growth since the last collection is collected
-            # before the decision, not by the firmware inside it (the
-            # continue plan's longest Strong decision took 116 ms, ~20 of
-            # them a collection).
-            self.app.tidy_heap()
-            t0 = self.app.hw.ticks_ms()
-            self.queue = bot_turn(g, self.plays(g.current), self.rng)
-            ms = ticks_diff(self.app.hw.ticks_ms(), t0)
-            self.thinks += 1
-            self.think_max = max(self.think_max, ms)
-            if self.app.test.get("heap_log"):
-                print("think", g.GAME_ID, self.plays(g.current), ms)   # (the suite names the game)
-            if not self.queue:
-                raise RuntimeError("no bot steps for P%d" % (g.current + 1))
-            gap = self.step_ms() * (2 if key != self.turn else 1)
-            self.turn = key
-            self.due = ticks_add(now, gap)
-            screen.point(first_target(self.queue))
-            self.announce(screen)
-            return self.hurry is not None
+            return self._think(screen, now)
+        return self._one_step(screen, now)
+
+    def _held(self, screen, now):
+        """A finished turn held on screen: it goes on by itself after
+        HOLD_STEPS step times (at once when hurried) where no human need
+        see it (``_auto``)."""
+        if not self._auto():
+            self.held_due = None
+            return
+        if self.held_due is None:
+            self.held_due = ticks_add(now, HOLD_STEPS * self.step_ms())
+        if self.hurry is not None or ticks_diff(now, self.held_due) >= 0:
+            self.held_due = None
+            self.hurry = None
+            screen.go_on()
+
+    def _think(self, screen, now):
+        """The device seat's decision: its work a slice a pass, then the
+        steps, the cursor on the first; True when hurried."""
+        g = self.game
+        if self.lookup and not self.at_start:   # (looked up in this pass)
+            return False
+        if self.app.collect_due:
+            # A screen or a checkpoint's collection is due after its
+            # frame: the decision follows it (else the firmware would
+            # collect the screen's garbage inside the decision).
+            return False
+        key = self._key()
+        from dws_core.bots import bot_turn, prepare
+        work = prepare(g, self.plays(g.current))
+        if work is not None:
+            self.slice(screen, work, "P%d: device is thinking" % (g.current + 1))
+            return False
+        if self.rng is None:
+            from dws_core.rng import Rng
+            self.rng = Rng.from_bytes(self.app.hw.entropy(4))
+        # The heap's growth since the last collection is collected
+        # before the decision, not by the firmware inside it (the
+        # continue plan's longest Strong decision took 116 ms, ~20 of
+        # them a collection).
+        self.app.tidy_heap()
+        t0 = self.app.hw.ticks_ms()
+        self.queue = bot_turn(g, self.plays(g.current), self.rng)
+        ms = ticks_diff(self.app.hw.ticks_ms(), t0)
+        self.thinks += 1
+        self.think_max = max(self.think_max, ms)
+        if self.app.test.get("heap_log"):
+            print("think", g.GAME_ID, self.plays(g.current), ms)   # (the suite names the game)
+        if not self.queue:
+            raise RuntimeError("no bot steps for P%d" % (g.current + 1))
+        gap = self.step_ms() * (2 if key != self.turn else 1)
+        self.turn = key
+        self.due = ticks_add(now, gap)
+        screen.point(screen.target(self.queue))
+        self.announce(screen)
+        return self.hurry is not None
+
+    def _one_step(self, screen, now):
+        """The decision's next step when it is due; True when hurried."""
+        g = self.game
         if self.hurry is None and ticks_diff(now, self.due) < 0:
             return False
         step = self.queue.pop(0)
@@ -415,16 +411,6 @@ class SeatPlayer:
             self.slice(screen, work, "Hint: thinking")
             return True
         steps, text = hint(g)
-        target = first_target(steps)
-        choice = screen.choice
-        if choice is not None:
-            # Dice Wide Shut asks split or spend the 6: answer, or back out.
-            if target[0] in ("mark", "protect") and target[2:] == choice[1:]:
-                text = "A: split it" if target[0] == "mark" else "RIGHT: spend the 6"
-            else:
-                text = "B: back; " + text
-        elif target is not None:
-            screen.point(target)
-        lines = hint_lines(hint_text(steps, text))[:2]
+        lines = hint_lines(screen.hint_for(steps, text))[:2]
         screen.say(lines[0], lines[1] if len(lines) > 1 else "SELECT again: help")
         return True
