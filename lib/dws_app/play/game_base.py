@@ -11,7 +11,8 @@ The turn: the app opens the game's screen with ``first_turn(fresh)``
 begins with ``begin_turn(rolled)`` (``rolled``: the step that ended the
 last turn rolled, so the roll animation follows the hand-over).  A turn a
 screen holds until A keeps its two lines in ``result``; A, or a device
-seat, releases it with ``go_on()``.
+seat, releases it with ``go_on()`` (``game_held.HeldTurnScreen``: the
+games that hold one).
 
 The seats' side (``dws_app.play.seats``, which knows no game, calls only
 these): ``act(step)`` takes one engine step through the screen's own path,
@@ -62,7 +63,8 @@ class GameScreen(ui.Screen):
     def go_on(self):
         """A on what ``waits_for_a``: a device turn's summary goes on to the
         human's turn.  A screen that holds a ``result`` releases it in its
-        own (the summary is only ever up on a human's turn, with no result)."""
+        own (``game_held``; the summary is only up on a human's turn, with
+        no result)."""
         after = self.back
         self.back = None
         if after is not None:

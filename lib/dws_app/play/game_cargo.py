@@ -20,6 +20,7 @@ import displayio
 from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
+from dws_app.play.game_held import HeldTurnScreen
 from dws_app.score_table import ScoreTable
 from dws_core.cargo import FREE
 
@@ -39,7 +40,7 @@ PIC_X = 2 + ui.WIDTH - 3 * SIZE - 4
 HEADER_COLS = (PIC_X - 2) // ui.CW
 
 
-class CargoScreen(GameScreen):
+class CargoScreen(HeldTurnScreen):
     PICK_STEPS = ("hold", "release")
     STEP_WORDS = (("roll", "Roll the dice"), ("accept", "Accept the cargo"))
     OPENS_ROLLED = False
@@ -200,7 +201,6 @@ class CargoScreen(GameScreen):
             return
         self.app.save_game(g)
         line1 = None
-        line2 = "A: next player"
         self.rolled = ()
         for e in events:
             kind = e[0]
@@ -214,27 +214,15 @@ class CargoScreen(GameScreen):
             elif kind == "turn_end" and line1 is None:
                 line1 = ("Last roll: P%d scores %d" % (p + 1, e[2]) if e[2]
                          else "No crew: P%d scores 0" % (p + 1))
-            elif kind == "round_end":
-                line2 = "Round %d over  A: go on" % (e[1] + 1)
-            elif kind == "game_end":
-                line2 = "Game over  A: scores"
         if line1 is not None:
             self.view = before
-            self.result = (line1, line2)
+            self.hold(line1, events)
         elif g.crewed():
             self.move_pick(0)
         if self.rolled:
             self.roll()
         else:
             self.refresh()
-
-    def go_on(self):
-        """A after a finished turn: the scores, or the next player."""
-        self.result = None
-        if self.game.over:
-            self.app.show_scores(self.game)
-        else:
-            self.begin_turn(False)
 
     # ----- buttons ---------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ import displayio
 from dws_app import theme, ui
 from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
+from dws_app.play.game_held import HeldTurnScreen
 from dws_app.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
 
@@ -51,7 +52,7 @@ def cell_col_y(n):
     return (i % 6) * CELL_W, CELL_Y[i // 6]
 
 
-class DicedOutScreen(GameScreen):
+class DicedOutScreen(HeldTurnScreen):
     PICK_STEPS = ("extra", "penalise")
     STEP_WORDS = (("roll", "Roll the dice"),)
 
@@ -242,7 +243,6 @@ class DicedOutScreen(GameScreen):
         rolled = False
         ended = False
         line1 = None
-        line2 = "A: next player" if g.current != p else "A: roll your next turn"
         for e in events:
             kind = e[0]
             if kind == "rolled":
@@ -262,12 +262,8 @@ class DicedOutScreen(GameScreen):
                 line1 = "P%d marked all 11: 0" % (p + 1)
             elif kind == "turn_end":
                 ended = True
-            elif kind == "round_end":
-                line2 = "Round %d over  A: go on" % (e[1] + 1)
             elif kind == "rolloff":
                 self.take_rolloffs((e,))
-            elif kind == "game_end":
-                line2 = "Game over  A: scores"
             elif kind == "penalised":
                 self.rolloff = None
                 self.note = ("P%d gets 2 rerolls" % (e[2] + 1),
@@ -277,7 +273,7 @@ class DicedOutScreen(GameScreen):
                 marked = [str(n) for n in range(2, 13) if self.turn_marks & (1 << (n - 2))]
                 line1 = "P%d marked %s" % (p + 1, " and ".join(marked))
             self.view = before
-            self.result = (line1, line2)
+            self.hold(line1, events, g.current == p)
             self.finisher = p
         else:
             self.reset_pick()
@@ -287,15 +283,14 @@ class DicedOutScreen(GameScreen):
             self.refresh()
 
     def go_on(self):
-        """A after a finished turn: the scores, or the next player."""
+        """A after a finished turn or the roll-off: the scores, or the next turn."""
         self.peek = -1
+        self.turn_marks = 0
+        HeldTurnScreen.go_on(self)
+
+    def next_turn(self):
         was = self.finisher
         self.finisher = -1
-        self.result = None
-        self.turn_marks = 0
-        if self.game.over:
-            self.app.show_scores(self.game)
-            return
         self.reset_pick()
         seats = self.app.seats
         if self.game.current != was:

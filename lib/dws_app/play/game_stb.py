@@ -23,6 +23,7 @@ import displayio
 from dws_app import theme, ui
 from dws_app.dice_art import HOLLOW, PLAIN, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
+from dws_app.play.game_held import HeldTurnScreen
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
 TILE_OPEN = 0xD8A860
@@ -50,7 +51,7 @@ def score_text(g, totals, p):
     return "%d" % totals[p] if g.round_scores[p] else "-"
 
 
-class StbScreen(GameScreen):
+class StbScreen(HeldTurnScreen):
     STEP_WORDS = (("roll", "Roll the dice"), ("confirm", "End the turn"))
 
     def __init__(self, app, game):
@@ -307,11 +308,11 @@ class StbScreen(GameScreen):
         self.roll()
 
     def go_on(self):
-        """A on the roll-off or on a finished turn held until A."""
+        """A on the roll-off, or on a finished turn held until A."""
         if self.rolloff is not None:
             self.end_rolloff()
         else:
-            self.hand_over()
+            HeldTurnScreen.go_on(self)
 
     def end_rolloff(self):
         self.rolloff = None
@@ -405,13 +406,7 @@ class StbScreen(GameScreen):
                 if line.startswith("P%d " % (p + 1)) or line.startswith("Out"):
                     main = line
                     break
-            if g.over:
-                after = "A: final scores"
-            elif g.players > 1:
-                after = "A: next player"
-            else:
-                after = "A: next round"
-            self.result = (main, after)
+            self.hold(main, events)
             if rolled:
                 self.roll()
             else:
@@ -433,14 +428,9 @@ class StbScreen(GameScreen):
             if s[0] == "shut":
                 self.cursor = s[1] - 1
 
-    def hand_over(self):
+    def next_turn(self):
         self.frozen = None
-        self.result = None
         self.ndice = 2
-        g = self.game
-        if g.over:
-            self.app.show_scores(g)
-            return
         self.after_roll()
         self.begin_turn(False)
 

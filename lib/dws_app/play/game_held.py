@@ -1,0 +1,37 @@
+"""A game screen that holds a finished turn until A (Shut the Box, DicedOut,
+Cargo): its line and what A does next stay up (``result``), A or a device
+seat goes on (``go_on``) to the scores or the next turn.  Dice Wide Shut
+holds none, so a game of it does not load this."""
+
+from dws_app.play.game_base import GameScreen
+
+
+class HeldTurnScreen(GameScreen):
+    def go_on(self):
+        """A on what ``waits_for_a``: a device turn's summary goes on to the
+        human's turn; a held ``result`` goes to the scores, or to the next
+        turn (``next_turn``)."""
+        if self.back is not None:
+            GameScreen.go_on(self)
+            return
+        self.result = None
+        if self.game.over:
+            self.app.show_scores(self.game)
+        else:
+            self.next_turn()
+
+    def next_turn(self):
+        """After a held turn: the next player's (their hand-over first)."""
+        self.begin_turn(False)
+
+    def hold(self, line1, events, again=False):
+        """Hold a finished turn until A (``result``): ``line1`` says what it
+        did, the second line what A does next, in every game's words
+        (``again``: the same player's next turn follows)."""
+        line2 = "A: roll your next turn" if again else "A: next player"
+        for e in events:
+            if e[0] == "round_end":
+                line2 = "Round %d over  A: go on" % (e[1] + 1)
+            elif e[0] == "game_end":
+                line2 = "Game over  A: scores"
+        self.result = (line1, line2)
