@@ -129,3 +129,38 @@ def test_a_new_game_drops_only_the_tables_of_other_kinds_of_game(monkeypatch):
     del dropped[:]
     memory.drop_tables()
     assert {"dws_core.bot_cargo", "dws_core.bot_dicedout", "dws_core.stb_solver"} <= set(dropped)
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_a_sixth_game_with_continue_scrolls_the_menu_and_every_choice_opens(with_pig, profile):
+    """With Pig and a game to continue the menu has nine choices on its
+    eight lines: it scrolls, says so with ^ and v, and every choice stays
+    in reach of the buttons (issue 54)."""
+    s = Session(profile, seed=5)
+    setup_by_buttons(s, pig.GAME_ID, (None, "bold"))
+    play(s, lambda g: g.totals[0] or g.totals[1])      # a checkpoint saved
+    s.press("START")
+    menu = s.screen
+    assert isinstance(menu, MenuScreen)
+    items = menu.menu.items
+    assert items[0] == "Continue Pig" and items[-2:] == ["Records", "Settings"]
+    assert len(items) == 9 and "Pig" in items
+    rows = menu.menu.rows
+    shown = [line.shown() for line in menu.menu.lines]
+    assert shown == items[:rows] and menu.menu.below.shown() == "v"
+    assert menu.menu.above.shown() == ""
+    for k in range(1, len(items)):
+        s.press("DOWN")
+        m = menu.menu
+        assert m.index == k
+        on_screen = [line.shown() for line in m.lines]
+        assert items[k] in on_screen                    # the choice is visible
+        assert on_screen == items[m.top:m.top + rows]
+        assert m.above.shown() == ("^" if m.top else "")
+        assert m.below.shown() == ("v" if m.top + rows < len(items) else "")
+    assert m.lines[rows - 1].shown() == "Settings" and m.above.shown() == "^"
+    s.press("A")
+    assert type(s.screen).__name__ == "SettingsScreen"
+    s.press("B")
+    s.press("DOWN")                                      # round to the top again
+    assert s.screen.menu.index == 0 and s.screen.menu.lines[0].shown() == "Continue Pig"
