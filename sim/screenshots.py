@@ -66,6 +66,30 @@ def _device_turn(profile):
     return s
 
 
+def _players_scenes(s):
+    """From Settings: the players' list, a name being entered, and a
+    removal asked (the list then as it was)."""
+    from dws_app.lobby.players_store import LETTERS
+    from dws_app.lobby.players import GRID
+    s.press(*["DOWN"] * (len(s.screen.menu.items) - 1), "A")
+    for name in ("ANNA", "BO"):
+        s.press("A")
+        for letter in name:
+            while s.screen.at != LETTERS.index(letter):
+                right = LETTERS.index(letter) % GRID != s.screen.at % GRID
+                s.press("RIGHT" if right else "DOWN")
+            s.press("A")
+        s.press("START")
+        s.press("DOWN")               # (onto "New player")
+    yield "players", s
+    s.press("A")
+    s.press("DOWN", "A", "RIGHT", "RIGHT", "A")
+    yield "name-entry", s
+    s.press("B", "B", "B", "UP", "SELECT")
+    yield "player-remove", s
+    s.press("B", "B", "B")            # kept; back to Settings and the menu
+
+
 def scenes(profile):
     """Yield (screen name, Session) with the app showing that screen."""
     s = Session(profile, seed=1)
@@ -79,6 +103,8 @@ def scenes(profile):
     s.press("B", "B", "UP")       # the menu wraps: Settings is last
     s.press("A")
     yield "settings", s
+    for name, session in _players_scenes(s):
+        yield name, session
 
     for name, session in _dicedout_cargo_scenes(profile):
         yield name, session

@@ -121,6 +121,7 @@ ALLOCATIONS = r'''
 import gc
 from dws_app.store import Store
 from dws_app.lobby.records_store import record_game, save_settings
+from dws_app.lobby.players_store import save_players
 ''' + BLOB + r'''
 
 def cost(label, fn, store=None):
@@ -148,6 +149,7 @@ for erase_always in (False, True):
     cost("first", lambda: s.save_game(game))
     cost("settings", lambda: save_settings(s, {"brightness": 3}))
     cost("records", lambda: record_game(s, 1, 5, [40, None, -3, 12, 40], [0, 4]))
+    cost("players", lambda: save_players(s, ["ANNA", "BO", None, "CARLOTTA", None, None, None, "Z"]))
     other = blob(590, 2)
     cost("full", lambda: s.save_game(other))
     for k in range(40):
@@ -168,7 +170,7 @@ for erase_always in (False, True):
 # 272-432, a compaction 1,136, a records update 1,232 (2,320 on the
 # PyBadge, with its compaction).
 ALLOCATION_LIMITS = {"first": 256, "settings": 512, "records": 1536, "full": 1024,
-                     "delta": 512, "compaction": 1280}
+                     "delta": 512, "compaction": 1280, "players": 512}
 COVER_WRITE = 896
 
 
@@ -176,7 +178,7 @@ def test_a_save_allocates_no_buffer_on_micropython():
     install = ("import os\nos.mkdir('/app/dws_app')\nopen('/app/dws_app/__init__.py', 'w').close()\n"
                "os.mkdir('/app/dws_app/lobby')\nopen('/app/dws_app/lobby/__init__.py', 'w').close()\n")
     for name in ("memory.py", "store_format.py", "store.py", "lobby/records_store.py",
-                 "store_boot.py"):
+                 "store_boot.py", "lobby/players_store.py"):
         with open(os.path.join(ROOT, "lib", "dws_app", name)) as f:
             install += "with open('/app/dws_app/%s', 'w') as f:\n    f.write(%r)\n" % (name, f.read())
     lines = [line.split() for line in run_source(install + ALLOCATIONS).splitlines()]
@@ -185,4 +187,5 @@ def test_a_save_allocates_no_buffer_on_micropython():
         seen.add((board, what))
         limit = ALLOCATION_LIMITS[what] + (COVER_WRITE if board == "badge" else 0)
         assert int(allocated) <= limit, (board, what, allocated)
-    assert {("pico", "compaction"), ("pico", "delta"), ("badge", "compaction")} <= seen
+    assert {("pico", "compaction"), ("pico", "delta"), ("badge", "compaction"),
+            ("pico", "players")} <= seen

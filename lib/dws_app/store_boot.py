@@ -8,18 +8,20 @@ forgets it again right away, so its code does not stay on the heap.
 
 from dws_app.lobby.records_store import _patch
 from dws_app.store_format import (COVER_AT, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS,
-                                   LAYOUT_VERSION, MAGIC, RECORDS, SETTINGS, crc32)
+                                   LAYOUT_VERSION, MAGIC, PLAYERS, RECORDS, SETTINGS, crc32)
 
 # What an item lost means, and what a lost newest change of it means.
 LOST = {SETTINGS: "Settings were damaged; defaults restored",
         RECORDS: "Records were damaged; starting afresh",
-        GAME: "Saved game lost (damaged)"}
+        GAME: "Saved game lost (damaged)",
+        PLAYERS: "Players' names damaged"}
 OTHER = {SETTINGS: "Settings from another version were reset",
          RECORDS: "Records from another version were reset",
          GAME: "Saves from another version were cleared"}
 CUT = {SETTINGS: "Last settings change lost",
        RECORDS: "Last game's result not recorded",
-       GAME: "Last save damaged; using an earlier one"}
+       GAME: "Last save damaged; using an earlier one",
+       PLAYERS: "Last change of a name lost"}
 
 
 # ----- reading the nvm ------------------------------------------------------
@@ -70,9 +72,9 @@ def parse(nvm):
         if tag == 0xFF:
             break
         kind = tag & 0xF0 if tag >= 0x80 else GAME
-        if tag == 0 or kind > GAME or pos + 2 > limit:
+        if tag == 0 or kind > PLAYERS or pos + 2 > limit:
             break  # not a record's first byte: no knowing what it was
-        bit = 2 if kind == GAME else 1 if kind == SETTINGS else 4
+        bit = 2 if kind == GAME else 1 if kind == SETTINGS else 4 if kind == RECORDS else 8
         n = tag if tag < 0x80 else ((tag & 0x0F) << 8) | nvm[pos + 1]
         start = pos + (1 if tag < 0x80 else 2)
         end = start + n + 4
@@ -130,7 +132,8 @@ def scan(store):
     elif head[0:4] == MAGIC and head[4] != LAYOUT_VERSION and head[4] != 0xFF:
         store.notes.update(OTHER)  # another layout: its data is not ours to read
     else:
-        store.notes.update(LOST)  # a damaged header, or an erasing write cut
+        for tag in (SETTINGS, RECORDS, GAME):   # (a players' list may not have been)
+            store.notes[tag] = LOST[tag]  # a damaged header, or an erasing write cut
 
 
 def _migrate(store):

@@ -5,14 +5,14 @@ scan) and ``dws_app.lobby.records_store`` use it, and it imports none of them.
 nvm layout (version 3)::
 
     0   14  header: b"DWSN", 3, items, generation u16, limit u16, CRC-32 of those 10
-    14      the image: one record each for the settings, game and records it
-            holds (``items`` bits 1, 2, 4), in that order
+    14      the image: one record each for the settings, game, records and
+            players' list it holds (``items`` bits 1, 2, 4, 8), in that order
     ..      the log: records appended into erased (0xFF) bytes, up to ``limit``
 
 A record is ``tag [length] body crc32``.  Tags 0x01-0x7F: a game delta of that
-many body bytes; 0x80 / 0x90 / 0xA0 with the body length's high bits in the
-low nibble, then its low byte: settings / records / game (an empty game
-clears it).  0xFF is erased flash, the end of the log.  The CRC covers tag,
+many body bytes; 0x80 / 0x90 / 0xA0 / 0xB0 with the body length's high
+bits in the low nibble, then its low byte: settings / records / game (an
+empty game clears it) / the players' list.  0xFF is erased flash, the end of the log.  The CRC covers tag,
 length and body and starts from the generation (+1 at every compaction), so
 bytes of an older image never pass for a record of this one.  A delta lists
 the runs of bytes that differ from the game save before it, each ``skip << 2
@@ -34,7 +34,10 @@ MAX_DELTA = 0x7F
 SETTINGS = 0x80
 RECORDS = 0x90
 GAME = 0xA0
-ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4))  # image order, header bit
+PLAYERS = 0xB0
+# Image order, header bit.  The players' list came last: a build before it
+# reads a log up to its first players' record (an unknown tag ends a log).
+ITEMS = ((SETTINGS, 1), (GAME, 2), (RECORDS, 4), (PLAYERS, 8))
 COVER_MAGIC = b"DWS nvm cover 1\n"  # the cover file's first bytes (tools/flash/update.py makes it)
 COVER_SIZE = 8192   # 16 drive blocks: the window (blocks 7-8) is 7 blocks from either end
 COVER_AT = 3584

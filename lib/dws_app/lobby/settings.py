@@ -1,6 +1,8 @@
-"""Settings: brightness, LED brightness, volume, animation speed, auto-dim, sleep.
-Changes apply at once; they are saved when the screen is left.  Under them,
-the battery's reading in words (where the board measures one)."""
+"""Settings: brightness, LED brightness, volume, animation speed, auto-dim,
+sleep, and the players kept on the device (A there opens them:
+``lobby.players``).  Changes apply at once; they are saved when the screen
+is left.  Under them, the battery's reading in words (where the board
+measures one)."""
 
 from dws_app import VERSION, theme, ui
 
@@ -28,7 +30,7 @@ class SettingsScreen(widgets.Screen):
         version = "v" + VERSION
         self.text(0, 0, ui.COLS - len(version), theme.ACCENT, "Settings")
         self.text(ui.COLS - len(version), 0, len(version), theme.DIM, version)
-        self.menu = widgets.Menu(self, 0, 2, ui.COLS, len(CHOICES))
+        self.menu = widgets.Menu(self, 0, 1, ui.COLS, len(CHOICES) + 1)
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, "<>:change  B:done")
         if app.battery is not None:     # what the gauge in the corner reads
             from dws_app.lobby.gauge import line
@@ -43,18 +45,31 @@ class SettingsScreen(widgets.Screen):
                 return i
         return 0
 
+    def on_show(self):
+        from dws_app.lobby.players_store import load_players
+        self.named = len([n for n in load_players(self.app.store)[0] if n])
+        self.refresh()
+
     def refresh(self):
         items = []
         for row in range(len(CHOICES)):
             _k, title, _v, names = CHOICES[row]
             items.append("{:<12}{:>12}".format(title, "< " + names[self.value_index(row)] + " >"))
+        items.append("{:<12}{:>12}".format("Players (%d)" % self.named, "A: open"))
         self.menu.set_items(items)
 
     def on_button(self, name):
         if self.menu.on_button(name):
             return
+        row = self.menu.index
+        if row == len(CHOICES):             # the players
+            if name == "A":
+                from dws_app.lobby.players import PlayersScreen
+                self.app.push(PlayersScreen(self.app))
+                return
+            if name in ("LEFT", "RIGHT"):
+                return
         if name in ("LEFT", "RIGHT"):
-            row = self.menu.index
             key, _t, values, _n = CHOICES[row]
             step = 1 if name == "RIGHT" else -1
             self.app.settings[key] = values[(self.value_index(row) + step) % len(values)]
