@@ -476,8 +476,9 @@ def to_item(rec, item):
 
 def screens_plan():
     """The screens between games: the menu, a setup, its help, the records,
-    the settings, the setup that fills the screen (Shut the Box), the error
-    screen (test key DWS_TEST_FAIL: B on the menu raises) and its restart."""
+    the settings, a player's name entered and the players' list, the setup
+    that fills the screen (Shut the Box), the error screen (test key
+    DWS_TEST_FAIL: B on the menu raises) and its restart."""
     rec = Recorder(31, fail=1)
     rec.shot("menu")
     rec.press("A")                        # Dice Wide Shut setup
@@ -494,7 +495,16 @@ def screens_plan():
     rec.press("A")
     assert rec.screen_name == "SettingsScreen", rec.screen_name
     rec.shot("settings")
-    rec.press("DOWN", "RIGHT", "B")
+    rec.press("DOWN", "RIGHT")
+    rec.press(*["DOWN"] * (len(rec.app.top.menu.items) - 2))    # Players, the last row
+    rec.press("A", "A")                   # the players, then "New player"
+    assert rec.screen_name == "NameScreen", rec.screen_name
+    rec.press("RIGHT", "A", "RIGHT", "DOWN", "DOWN", "A")      # B, then O
+    rec.shot("name-entry")
+    rec.press("START")                    # kept: the list with BO
+    assert rec.screen_name == "PlayersScreen", rec.screen_name
+    rec.shot("players")
+    rec.press("B", "B")
     to_item(rec, "Shut the Box")          # the setup that fills the screen
     rec.press("A")
     rec.shot("setup-stb")
