@@ -114,8 +114,8 @@ class App:
 
     def _boot(self, store=None):
         """Everything a power-up reads from the store and starts afresh
-        (``lobby.boot``: code the game in play does without)."""
-        from dws_app.lobby.boot import boot
+        (``lobby.resume.boot``: code the game in play does without)."""
+        from dws_app.lobby.resume import boot
         boot(self, store)
 
     def _note(self, note):
@@ -474,8 +474,8 @@ class App:
         failed(self, e, low)
 
     def start(self):
-        """The run's first screen (``lobby.boot.start``)."""
-        from dws_app.lobby.boot import start
+        """The run's first screen (``lobby.resume.start``)."""
+        from dws_app.lobby.resume import start
         start(self)
 
     def tidy_heap(self):
