@@ -12,6 +12,7 @@ the store's older copy, if it passes, is offered instead, with a note."""
 from dws_app.catalog import game_ids, title_of
 from dws_app.memory import collect
 from dws_app.levels import game_id
+from dws_app.lobby.opening import open_game, seat, start_card
 
 
 def power_up(app, store=None):
@@ -117,9 +118,6 @@ def continue_game(app):
     offers it (one more press), else it says the game is lost."""
     collect()
     from dws_app.levels import levels_of, split
-    # (the open's code: brought with the setup at the first menu, else here,
-    # not with the menu that follows a game, whose open it slowed by ~40 ms)
-    from dws_app.lobby import opening
     kept = []
     refused = app.refused
     before = len(refused)       # (a save refused now: the menu says so)
@@ -146,7 +144,7 @@ def continue_game(app):
             # on the Pico with them before its frame).
             from dws_app.play.pass_screen import turn_lines
             app.game = game
-            opening.start_card(app, game, turn_lines(game), None, app.resume_turn,
+            start_card(app, game, turn_lines(game), None, app.resume_turn,
                            alone=levels is not None and levels.count(None) < 2)
             app.defer(app.NEXT_PASS, seat_resumed, app, game, levels)
             return
@@ -157,9 +155,8 @@ def continue_game(app):
 
 
 def seat_resumed(app, game, levels):
-    from dws_app.lobby import opening
-    opening.seat(app, game, levels)
-    opening.open_game(app, game)
+    seat(app, game, levels)
+    open_game(app, game)
 
 
 def resumable(data):
