@@ -14,7 +14,7 @@ import tempfile
 from bench.micropython import ROOT, run_source
 from bench.mpy import compile_tree
 
-DWS_GAME = ("dws_app.app", "dws_app.leds", "dws_app.sound", "dws_app.lobby.menu", "dws_app.lobby.setup", "dws_app.play.pass_screen",
+DWS_GAME = ("dws_app.app", "dws_app.lobby.menu", "dws_app.lobby.setup", "dws_app.play.pass_screen",
             "dws_app.play.game_dws", "dws_app.lobby.scores", "dws_app.lobby.help", "dws_core.bots",
             "dws_core.bot_dws")
 
@@ -48,10 +48,8 @@ def measure(modules, forget=(), mpy=False):
     return int(out.split()[-1])
 
 
-# (The LEDs' and the sound's modules by name: the app imports them at
-# power-up, in ``lobby.resume.boot``, and they stay.)
-IN_GAME = ("dws_app.app", "dws_app.leds", "dws_app.sound", "dws_app.play.pass_screen",
-           "dws_app.play.game_dws", "dws_core.bots", "dws_core.bot_dws")
+IN_GAME = ("dws_app.app", "dws_app.play.pass_screen", "dws_app.play.game_dws", "dws_core.bots",
+           "dws_core.bot_dws")
 
 
 def run():

@@ -14,7 +14,6 @@ from test_bots_play import turn_copy
 from dws_app.lobby.setup import start_game
 from dws_core.notation import format_half
 from dws_helpers import shown_half, shown_scores
-from dws_app.lobby.opening import open_game
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -111,7 +110,7 @@ def rigged(profile, start_six):
     game.dice_value[0] = 3          # red die
     game.dice_value[1] = 2          # red die
     game._mark_checkpoint()
-    open_game(s.app, game)
+    s.app.open_game(game)
     return s, finish_interludes(s), game
 
 
@@ -384,7 +383,7 @@ def test_wrong_half_refusal_fits_and_names_the_six_cells(profile):
         game = DiceWideShut(2, seed=9, start_player=0)
         game.dice_value[0], game.dice_value[1] = values    # two red dice
         game._mark_checkpoint()
-        open_game(s.app, game)
+        s.app.open_game(game)
         screen = finish_interludes(s)
         dws_step(s, ("pick", 0))
         if not screen.on_board:

@@ -140,10 +140,9 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert s.screen is screen and loaded() == []
     s.press("START")
     assert type(s.screen).__name__ == "MenuScreen"
-    # the menu (its widgets and the list of games) asks for the saved game,
-    # whose Continue opens it (the open's code, as the setup's start does)
-    assert loaded() == sorted(["dws_app.lobby.menu", "dws_app.lobby.opening", "dws_app.lobby.resume",
-                               "dws_app.lobby.widgets", "dws_core.games"])
+    # the menu (its widgets and the list of games) asks for the saved game
+    assert loaded() == sorted(["dws_app.lobby.menu", "dws_app.lobby.resume", "dws_app.lobby.widgets",
+                               "dws_core.games"])
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
     assert isinstance(finish_interludes(s), GameScreen)

@@ -14,7 +14,6 @@ from sim.script import Session
 from test_app_start_card import to_card
 from tests.test_app_screens import _Counter
 from dws_core import stb_solver
-from dws_app.lobby.opening import open_game
 
 PROFILES = ("pybadge", "pico_dice")
 WARN = 0xFF6060
@@ -245,7 +244,7 @@ def test_one_die_and_stuck_turn(profile):
     game = ShutTheBox(2, seed=3, start_player=0)
     game.boxes[0] = 0b000000011          # tiles 1 and 2 left: one die allowed
     game._mark_checkpoint()
-    open_game(s.app, game)
+    s.app.open_game(game)
     screen = settle(s)
     assert "UP/DOWN: 1/2 dice" in screen.msg1.shown()
     s.press("DOWN")
@@ -288,7 +287,7 @@ def declaring_game(profile, seats=None):
     game._next_decider()
     game._mark_checkpoint()
     s.app.seats = SeatPlayer(s.app, game, seats, tables_of(game.GAME_ID))
-    open_game(s.app, game)
+    s.app.open_game(game)
     return s, game
 
 

@@ -18,6 +18,8 @@ from dws_app import theme, ui
 from dws_app.buttons import Buttons
 from dws_app.clock import ticks_add, ticks_diff
 from dws_app.dice_art import sheet
+from dws_app.leds import Leds
+from dws_app.sound import Sound
 from dws_app.memory import (FORGETS, LOBBY, PLAY, collect, collect_if_grown, drop_tables,
                             forget, heap_figures, imported)
 
@@ -64,7 +66,6 @@ class App:
 
     AFTER_PRESS = AFTER_PRESS
     NEXT_PASS = NEXT_PASS
-    ASLEEP_IN_GAME = ASLEEP_IN_GAME
 
     def __init__(self, hw, store=None, on_game=None, test=None, fresh=None):
         self.hw = hw
@@ -113,10 +114,37 @@ class App:
         self._boot(store)
 
     def _boot(self, store=None):
-        """Everything a power-up reads from the store and starts afresh
-        (``lobby.resume.boot``: code the game in play does without)."""
-        from dws_app.lobby.resume import boot
-        boot(self, store)
+        """Everything a power-up reads from the store; ``notes`` collects what
+        the store had to say about damaged copies (the menu shows them)."""
+        hw = self.hw
+        from dws_app.lobby.resume import power_up
+        power_up(self, store)
+        self.nvm_log(self.notes)
+        self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
+        self.sound = Sound(hw.sound, self.settings["volume"])
+        self.stack = []
+        self.game = None            # the game in play (its screen is on the stack)
+        self._saved = None          # the checkpoint last given to the store
+        self.last_input = hw.ticks_ms()
+        self.dimmed = False
+        self._pass_screen = None
+        self.carded = False         # a new game's start card is up, its screen to build under it
+        self.menu_again = False     # the menu on display is drawn again by a new interpreter
+        self.handed = None          # the seat whose hand-over the start card was
+        self.logo_sheet = None      # the menu's title (lobby.menu.logo), read once
+        self.seats = None           # seats.SeatPlayer of the game in play
+        # What is deferred (``defer``), per phase: (function, args...) or None
+        self.deferred = [None, None]
+        self.looping = False        # inside poll()
+        self.pass_max = 0           # longest main-loop pass in ms since the last heap line
+        self.heap_due = []          # heap lines to print after the next frame (heap_log)
+        self.collect_due = False    # a collection after the next frame (memory policy)
+        self.new_screen = False     # a screen was shown since the last frame (draw)
+        self.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
+        self.game_saves = 0         # saves of the game in play (the test key save_oom)
+        self.frames = 0             # frames drawn by this run (``draw``)
+        self.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
+        self.apply_settings()
 
     def _note(self, note):
         if note and note not in self.notes:
@@ -428,8 +456,7 @@ class App:
         self.looping = True
         try:
             if self.ahead_due and name is None and not later and self.frames:
-                from dws_app.lobby.menu import bring_ahead
-                bring_ahead(self)
+                self.bring_ahead()
             if later:
                 self._run(NEXT_PASS)
             elif name is not None:
@@ -474,9 +501,35 @@ class App:
         failed(self, e, low)
 
     def start(self):
-        """The run's first screen (``lobby.resume.start``)."""
-        from dws_app.lobby.resume import start
-        start(self)
+        if self.battery is not None:    # an empty battery shows that, not the menu
+            self.read_battery(self.hw.ticks_ms())
+        woke = getattr(self.hw, "woke", False)
+        keep = getattr(self.hw, "keep", None)
+        if not self.stack and woke and keep is not None and keep[0] == ASLEEP_IN_GAME:
+            keep[0] = 0
+            from dws_app.lobby.resume import continue_game
+            continue_game(self)     # (no game to go on with: the menu says so)
+        if woke:
+            self.buttons.reset()    # the press that woke the board does nothing more
+        if not self.stack:
+            self.home()
+            # The first menu of an interpreter (after a game a new one
+            # draws it again) brings what A and SELECT open first: a setup
+            # opens ~50 ms sooner, a help 27.  Once its frame is drawn and
+            # no key waits (``poll``): before it, the ~100 ms delayed that
+            # frame, and the answer to a press made while the run started.
+            self.ahead_due = 1
+        self.heap_flush()
+
+    def bring_ahead(self):
+        """The next module of ``menu.AHEAD`` while the first menu is on top
+        and no key waits; none once a screen or a game has opened."""
+        if self.game is not None or len(self.stack) != 1:
+            self.ahead_due = False
+        elif not self.buttons.waiting():
+            from dws_app.lobby.menu import AHEAD
+            __import__(AHEAD[self.ahead_due - 1])
+            self.ahead_due = self.ahead_due + 1 if self.ahead_due < len(AHEAD) else False
 
     def tidy_heap(self):
         """Collect now, with the press's answer on screen, when the heap has
@@ -531,6 +584,96 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
+    def seat(self, game, levels):
+        """``game``'s seat player (``levels``: per seat None for a human or
+        a device level), or None for a game without device seats or hints
+        (the dice: its code took ~45 ms of the start on the Pico)."""
+        self.seats = None
+        from dws_core.games import BOT, field
+        if field(game.GAME_ID, BOT) is not None:
+            from dws_app.catalog import tables_of
+            from dws_app.play.seats import SeatPlayer
+            self.seats = SeatPlayer(self, game, levels, tables_of(game.GAME_ID))
+
+    def open_game(self, game, fresh=False):
+        """Play ``game`` (seated by ``seat``, else all humans).  Inside the
+        main loop the device seats' code and tables (``SeatPlayer.start``)
+        come in the next pass and the game's screen in the pass after
+        (NEXT_PASS): with the engine, the seats and their tables in one
+        pass a 5-seat Strong start froze the Pico for 290-336 ms, with the
+        engine in the press 312-352.  The old screen stays up meanwhile."""
+        if self.seats is None or self.seats.game is not game:
+            self.seat(game, None)
+        self.game_running(True)
+        self.game = game
+        self.played = True
+        self.game_saves = 0 if fresh else 1     # (the test key save_oom)
+        if self.looping:
+            self.defer(NEXT_PASS, self.start_seats, fresh)
+        else:
+            self.start_seats(fresh)
+
+    def start_seats(self, fresh):
+        """The seats' start, then the game's screen: a pass later when the
+        start did something (``open_game``)."""
+        if self.seats is not None and self.seats.start() and self.looping:
+            self.defer(NEXT_PASS, self.show_game, fresh)
+        else:
+            self.show_game(fresh)
+
+    def show_game(self, fresh):
+        game = self.game
+        from dws_app.catalog import screen_class
+        cls = screen_class(game.GAME_ID)
+        self.forget_between_games()     # (the catalog too: read once a game)
+        if self.carded:             # under the start card, for its A (``begin_game``)
+            self.carded = False
+            if self.lone_human():
+                self.let_card_go()
+            elif self.seats is None or not self.seats.device(game.current):
+                self.build_under(cls)
+                return
+            # (a device seat plays first: its card goes on by itself, and
+            # the hand-over screen is kept for the humans' turns)
+        self.stack = []             # the menu is rebuilt by home()
+        if not fresh and game.players > 1 and not (self.seats is not None and (
+                self.seats.device(game.current) or self.lone_human())):
+            # A resumed game at a player's turn: the hand-over first, and the
+            # game screen built under it a pass later, after the hand-over's
+            # frame, while the device changes hands (Continue: ~40 ms less).
+            from dws_app.play.pass_screen import turn_lines
+            self.show_pass(game.current, turn_lines(game), self.resume_turn)
+            if self.looping:
+                self.defer(NEXT_PASS, self.build_under, cls)
+            else:
+                self.build_under(cls)
+            return
+        screen = cls(self, game)
+        self.push(screen)
+        screen.first_turn(fresh)
+
+    def start_card(self, game, info, device, after=None, alone=False):
+        """A new game of 2+ players opens on this card: who plays first, in
+        the hand-over's words ("Pass the device to PLAYER 2", or "First to
+        play" for a device seat), with the roll-off that chose them.  It is
+        drawn before anything else of the game is made: the seats, their
+        tables and the game's screen come in the passes after its frame,
+        under it, while the device changes hands (a start was 580-850 ms on
+        the Pico, the card ~400).  Its A stands in for the first turn's
+        hand-over or roll-off (``begin_game``; ``after``: a resumed game's
+        ``resume_turn``, Continue's card being its hand-over).  ``alone``:
+        one human against device seats (or none), who holds the device
+        already: the card says who plays first and goes on by itself
+        (``let_card_go``); so does a ``device`` seat's card, the first to
+        play (``show_game``)."""
+        card = self.pass_screen()
+        line = None
+        if device or alone:
+            line = "Your turn" if after is not None else "First to play"
+        card.prepare(game.current, info, after or self.begin_game, line, not (alone or device))
+        self.carded = True
+        self.push(card)
+
     def let_card_go(self):
         """A lone human's start card goes on by itself once the seats are
         made: its screen and code go before the game's screen is built
@@ -553,6 +696,10 @@ class App:
             self._pass_screen = None    # (no hand-over ahead: its heap is the game's)
         self.top.first_turn(True)
         self.handed = None
+
+    def build_under(self, cls):
+        """The game screen under the hand-over on top (``show_game``)."""
+        self.stack.insert(0, cls(self, self.game))
 
     def resume_turn(self):
         """A on the hand-over of a resumed game: its screen shows the turn."""

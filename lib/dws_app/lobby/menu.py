@@ -160,13 +160,3 @@ class MenuScreen(widgets.Screen):
             self.app.show_help(gid)
         elif name == "B" and self.app.test.get("fail"):
             raise RuntimeError("test key DWS_TEST_FAIL")
-
-
-def bring_ahead(app):
-    """The next module of ``AHEAD`` while the first menu is on top
-    and no key waits; none once a screen or a game has opened."""
-    if app.game is not None or len(app.stack) != 1:
-        app.ahead_due = False
-    elif not app.buttons.waiting():
-        __import__(AHEAD[app.ahead_due - 1])
-        app.ahead_due = app.ahead_due + 1 if app.ahead_due < len(AHEAD) else False

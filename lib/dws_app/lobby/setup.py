@@ -16,7 +16,6 @@ from dws_app import theme, ui
 from dws_app.lobby import widgets
 from dws_app.catalog import title_of
 from dws_app.levels import level_names, level_title
-from dws_app.lobby.opening import open_game, seat, start_card
 
 
 # Player words for the engines' option names and values (the rest: the
@@ -155,7 +154,7 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
     with the setup's while the game is in play).  ``seats``: per seat None
     (a human) or a bots level name; ``seed``: None for the hardware's
     entropy.  Inside the main loop a game of 2+ players opens on its start
-    card (``opening.start_card``), and the rest follows in the next pass."""
+    card (``App.start_card``), and the rest follows in the next pass."""
     from dws_app.memory import collect
     collect()
     from dws_core.games import game_class
@@ -169,7 +168,7 @@ def start_game(app, game_id, players, options, seed=None, seats=None):
         levels = [seats[p] if seats and p < len(seats) else None for p in range(players)]
         level = levels[game.current]
         app.game = game
-        start_card(app, game, card_lines(game, title_of(game_id), level), level,
+        app.start_card(game, card_lines(game, title_of(game_id), level), level,
                        alone=levels.count(None) < 2)
         app.defer(app.NEXT_PASS, seat_game, app, game, seats)
         return
@@ -194,8 +193,8 @@ def card_lines(game, title, level):
 
 
 def seat_game(app, game, seats):
-    """The game's seats, then its screen (``opening.open_game``)."""
-    seat(app, game, seats)
+    """The game's seats, then its screen (``App.open_game``)."""
+    app.seat(game, seats)
     # Inside the main loop the autosave of the pass after the one that
     # builds its screen saves it, after the first frame: the write (30-80
     # ms on the Pico) is not part of the open, and the pass stays under 300
@@ -203,4 +202,4 @@ def seat_game(app, game, seats):
     app._saved = None
     if not app.looping:
         app.save_game(game)
-    open_game(app, game, fresh=True)
+    app.open_game(game, fresh=True)
