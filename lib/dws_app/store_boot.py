@@ -10,6 +10,8 @@ from dws_app.lobby.records_store import _patch
 from dws_app.store_format import (COVER_AT, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS,
                                    LAYOUT_VERSION, MAGIC, PLAYERS, RECORDS, SETTINGS, crc32)
 
+BITS = dict(ITEMS)     # item tag -> its header bit
+
 # What an item lost means, and what a lost newest change of it means.
 LOST = {SETTINGS: "Settings were damaged; defaults restored",
         RECORDS: "Records were damaged; starting afresh",
@@ -74,7 +76,7 @@ def parse(nvm):
         kind = tag & 0xF0 if tag >= 0x80 else GAME
         if tag == 0 or kind > PLAYERS or pos + 2 > limit:
             break  # not a record's first byte: no knowing what it was
-        bit = 2 if kind == GAME else 1 if kind == SETTINGS else 4 if kind == RECORDS else 8
+        bit = BITS[kind]
         n = tag if tag < 0x80 else ((tag & 0x0F) << 8) | nvm[pos + 1]
         start = pos + (1 if tag < 0x80 else 2)
         end = start + n + 4
