@@ -118,3 +118,31 @@ def dws_step(session, step):
         session.press("A")
     else:
         raise ValueError(step)
+
+
+def letter_presses(at, letter):
+    """The arrow presses on the name entry (``lobby.players.NameScreen``)
+    from grid cell ``at`` to ``letter``, the shortest way round each axis."""
+    from dws_app.lobby.players import GRID
+    from dws_app.lobby.players_store import LETTERS
+    r0, c0 = divmod(at, GRID)
+    r1, c1 = divmod(LETTERS.index(letter), GRID)
+    out = []
+    dc = (c1 - c0) % GRID
+    out += ["RIGHT"] * dc if dc <= GRID // 2 else ["LEFT"] * (GRID - dc)
+    dr = (r1 - r0) % GRID
+    out += ["DOWN"] * dr if dr <= GRID // 2 else ["UP"] * (GRID - dr)
+    return out
+
+
+def type_name(session, name):
+    """Type ``name`` on the name entry as a player would, then START;
+    returns the presses made."""
+    assert type(session.screen).__name__ == "NameScreen", session.screen
+    count = 0
+    for letter in name:
+        keys = letter_presses(session.screen.at, letter) + ["A"]
+        session.press(*keys)
+        count += len(keys)
+    session.press("START")
+    return count + 1

@@ -8,7 +8,7 @@ import os
 import random
 import sys
 
-from sim.play import dws_step, finish_interludes
+from sim.play import dws_step, finish_interludes, type_name
 from sim.script import Session
 from dws_app.lobby.setup import start_game
 
@@ -69,17 +69,10 @@ def _device_turn(profile):
 def _players_scenes(s):
     """From Settings: the players' list, a name being entered, and a
     removal asked (the list then as it was)."""
-    from dws_app.lobby.players_store import LETTERS
-    from dws_app.lobby.players import GRID
     s.press(*["DOWN"] * (len(s.screen.menu.items) - 1), "A")
     for name in ("ANNA", "BO"):
         s.press("A")
-        for letter in name:
-            while s.screen.at != LETTERS.index(letter):
-                right = LETTERS.index(letter) % GRID != s.screen.at % GRID
-                s.press("RIGHT" if right else "DOWN")
-            s.press("A")
-        s.press("START")
+        type_name(s, name)
         s.press("DOWN")               # (onto "New player")
     yield "players", s
     s.press("A")

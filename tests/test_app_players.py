@@ -9,13 +9,14 @@ import random
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from dws_app.lobby.players import GRID, NameScreen, PlayersScreen
+from dws_app.lobby.players import NameScreen, PlayersScreen
 from dws_app.lobby.players_store import (LETTERS, NAME_LEN, SLOTS, check_name, decode, encode,
                                          load_players, save_players)
 from dws_app.lobby.records_store import load_records, load_settings
 from dws_app.lobby.settings import CHOICES, SettingsScreen
 from dws_app.store import Store
 from dws_app.store_format import PLAYERS
+from sim.play import letter_presses, type_name
 from sim.script import Session
 
 PROFILES = ("pybadge", "pico_dice")
@@ -37,37 +38,11 @@ def open_players(s):
     return s.screen
 
 
-def presses_to(at, letter):
-    """The arrow presses from grid cell ``at`` to ``letter``, the shortest
-    way round each axis."""
-    r0, c0 = divmod(at, GRID)
-    r1, c1 = divmod(LETTERS.index(letter), GRID)
-    out = []
-    dc = (c1 - c0) % GRID
-    out += ["RIGHT"] * dc if dc <= GRID // 2 else ["LEFT"] * (GRID - dc)
-    dr = (r1 - r0) % GRID
-    out += ["DOWN"] * dr if dr <= GRID // 2 else ["UP"] * (GRID - dr)
-    return out
-
-
 def to_new_player(s):
     menu = s.screen.menu
     while menu.items[menu.index] != "New player":
         s.press("DOWN")
     s.press("A")
-
-
-def type_name(s, name):
-    """Type ``name`` on the name entry as a player would; the presses."""
-    screen = s.screen
-    assert isinstance(screen, NameScreen)
-    count = 0
-    for letter in name:
-        keys = presses_to(screen.at, letter) + ["A"]
-        s.press(*keys)
-        count += len(keys)
-    s.press("START")
-    return count + 1
 
 
 # ----- the store's list -----------------------------------------------------
@@ -183,7 +158,7 @@ def test_a_four_letter_name_takes_at_most_40_presses(profile):
         assert name in s.screen.names
         to_new_player(s)
     # Within the grid no letter is more than 3 moves away on either axis.
-    assert max(len(presses_to(a, c)) for a in range(len(LETTERS)) for c in LETTERS) <= 6
+    assert max(len(letter_presses(a, c)) for a in range(len(LETTERS)) for c in LETTERS) <= 6
 
 
 @pytest.mark.parametrize("profile", PROFILES)

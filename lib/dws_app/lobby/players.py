@@ -61,6 +61,12 @@ class PlayersScreen(widgets.Screen):
             self.help.text = "A: add  B: back" if slot < 0 else "A: rename  SELECT: remove"
             self.help.color = theme.DIM
 
+    def show_row(self, text):
+        """``text`` on the cursor's row (the question, or the name again)
+        and the keys that go with it: one line redrawn, not the list."""
+        self.menu.lines[self.menu.index - self.menu.top].text = text
+        self.keys()
+
     def on_button(self, name):
         if self.removing is not None:
             slot = self.removing
@@ -70,8 +76,7 @@ class PlayersScreen(widgets.Screen):
                 save_players(self.app.store, self.names)
                 self.refresh()
             else:
-                self.menu.lines[self.menu.index - self.menu.top].text = self.names[slot]
-                self.keys()
+                self.show_row(self.names[slot])
             return
         if self.menu.on_button(name):
             self.keys()
@@ -81,8 +86,7 @@ class PlayersScreen(widgets.Screen):
             self.app.push(NameScreen(self.app, self, slot))
         elif name == "SELECT" and slot >= 0:
             self.removing = slot
-            self.menu.lines[self.menu.index - self.menu.top].text = "Remove %s?" % self.names[slot]
-            self.keys()
+            self.show_row("Remove %s?" % self.names[slot])
         elif name in ("B", "START"):
             self.app.pop()
 
