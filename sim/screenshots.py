@@ -20,11 +20,16 @@ SHEET_WIDTH = {"pybadge": 366, "pico_dice": 380}
 
 
 def _dws_session(profile, players=3, seed=7):
+    """Dice Wide Shut with ANNA and BO, players kept on the device, in the
+    first two seats and a guest in the third."""
+    from dws_app.lobby.players_store import save_players
     s = Session(profile, seed=seed)
+    save_players(s.app.store, ["ANNA", "BO"] + [None] * 6)
     s.press("A")
     while s.screen.players != players:
         s.press("RIGHT")
-    s.press("DOWN", "DOWN", "DOWN", "A")
+    s.press("DOWN", "RIGHT", "A", "RIGHT", "A")     # the seats: ANNA, then BO
+    s.press("DOWN", "DOWN", "A")
     return s
 
 
@@ -89,7 +94,7 @@ def scenes(profile):
     yield "menu", s
     s.press("A")
     yield "setup", s
-    s.press("DOWN", "A", "LEFT")  # seats row: P2 device-played, strong
+    s.press("DOWN", "A", "LEFT")  # seats row: seat 2 device-played, strong
     yield "setup-seats", s
     s.press("SELECT")
     yield "help", s
@@ -98,6 +103,11 @@ def scenes(profile):
     yield "settings", s
     for name, session in _players_scenes(s):
         yield name, session
+    menu = s.screen.menu          # the setup: ANNA and BO in seats 1 and 2
+    while menu.items[menu.index] != "Dice Wide Shut":
+        s.press("UP")
+    s.press("A", "DOWN", "RIGHT", "A", "RIGHT")
+    yield "setup-names", s
 
     for name, session in _dicedout_cargo_scenes(profile):
         yield name, session

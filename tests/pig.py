@@ -118,9 +118,9 @@ class PigScreen(GameScreen):
 
     def refresh(self):
         g = self.game
-        self.header.text = "Pig: P%d to play" % (g.current + 1)
+        self.header.text = "Pig: %s to play" % self.name(g.current)
         for p in range(g.MAX_PLAYERS):
-            self.lines[p].text = "P%d %3d" % (p + 1, g.totals[p]) if p < g.players else ""
+            self.lines[p].text = "%s %3d" % (self.name(p), g.totals[p]) if p < g.players else ""
         self.die.text = "Die %d  turn %d" % (g.last, g.points) if g.last else ""
         if self.refused is None:
             self.say("A: roll  DOWN: bank", "START: menu")

@@ -64,9 +64,9 @@ def setup_by_buttons(s, game_id, levels, options=None):
             s.press("RIGHT")
         assert setup.seat_levels()[p] == levels[p]
         shown = setup.menu.lines[setup.menu.index - setup.menu.top].shown()
-        word = levels_mod.level_title(levels[p]) if levels[p] else "human"
-        assert shown == "Seats P%d <%s>" % (p + 1, word)
-        want = "P%d: device" % (p + 1) if levels[p] else ""
+        word = levels_mod.level_title(levels[p]) if levels[p] else "guest"
+        assert shown == "Seat %d <%s>" % (p + 1, word)
+        want = "Device plays" if levels[p] else ""
         assert setup.note.shown() == want
         s.press("A")                      # the next seat
     choose_options_and_start(s, options or {})
@@ -108,7 +108,7 @@ def test_all_device_game_runs_to_the_scores(profile, case, monkeypatch):
     assert scores.game is game
     best = game.ranking()[0]
     if len(best) == 1:
-        assert scores.title.shown().startswith("Player %d wins" % (best[0] + 1))
+        assert scores.title.shown() == s.app.names[best[0]] + " wins!"
     assert not s.app.store.has_game()
     assert seats.thinks > 0 and s.app.seats is None     # let go at the scores
     played, best_score, _shut = load_records(s.app.store)[0].game(gid)
@@ -137,8 +137,8 @@ def test_dws_device_turn_replays_step_by_step():
         if game.current != first:
             break
         if not screen.animating():
-            assert screen.msg1.shown() == "P%d: device, %s" % (
-                first + 1, ("strong", "normal")[first])
+            assert screen.msg1.shown() == "%s %d's turn" % (
+                ("Strong", "Normal")[first], first + 1)
             assert screen.msg2.shown() == "Any key: hurry"
             if queue and queue[0][0] == "pick":
                 assert screen.die_cursor == queue[0][1]
@@ -357,11 +357,11 @@ def test_seat_header_round_trip_and_damage():
     from dws_core.dws import DiceWideShut
     game = DiceWideShut(3, seed=5)
     data = game.checkpoint()
-    packed = levels_mod.pack(levels_mod.level_names(1), [None, "easy", "strong"], data)
+    packed = levels_mod.pack([0, 1, 3], data)
     meta, rest = levels_mod.split(packed)
     assert rest == data and levels_mod.levels_of(meta, game) == [None, "easy", "strong"]
     assert resumable(packed)
-    assert levels_mod.pack(levels_mod.level_names(1), [None, None, None], data) == data
+    assert levels_mod.pack([0, 0, 0], data) == data
     # Wrong seat count, unknown level, truncated header: not resumable.
     for bad in (bytes([levels_mod.META, 2, 0, 1]) + data,
                 bytes([levels_mod.META, 3, 0, 9, 1]) + data,
@@ -414,12 +414,12 @@ def test_setup_seats_in_words():
     setup = open_setup(s, 1)
     s.press("RIGHT", "RIGHT", "RIGHT")        # 5 players
     s.press("DOWN", "A", "LEFT", "A", "RIGHT", "RIGHT")
-    assert setup.menu.lines[1].shown() == "Seats P3 <normal>"
+    assert setup.menu.lines[1].shown() == "Seat 3 <normal>"
     assert setup.footer.shown() == "<>:change A:next seat"
-    assert setup.note.shown() == "P3: device"
+    assert setup.note.shown() == "Device plays"
     s.press("DOWN")                           # the row and the note stay: they name the seat
-    assert setup.menu.lines[1].shown() == "Seats P3 <normal>"
-    assert setup.note.shown() == "P3: device"
+    assert setup.menu.lines[1].shown() == "Seat 3 <normal>"
+    assert setup.note.shown() == "Device plays"
     assert setup.footer.shown() == "<>:change A:start B:back"
     if 2 in game_ids():
         s.press("B")
@@ -427,7 +427,7 @@ def test_setup_seats_in_words():
         while setup.players != 8:
             s.press("RIGHT")
         s.press("DOWN")
-        assert setup.menu.lines[1].shown() == "Seats P1 <human>"
+        assert setup.menu.lines[1].shown() == "Seat 1 <guest>"
 
 
 @pytest.mark.parametrize("gid", [2, 3, 4])
@@ -516,8 +516,8 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     assert seats.fallback == {"strong": "normal"}
     assert seats.plays(0) == "normal" and seats.levels == ["strong", "normal"]
     shown = seen_messages(s, 300)
-    assert ("P1: device, normal", "strong: no table file") in shown
-    assert ("P2: device, normal", "Any key: hurry") in shown
+    assert ("Strong 1 plays normal", "strong: no table file") in shown
+    assert ("Normal 2's turn", "Any key: hurry") in shown
     assert builds == [] and bot_dws._cache == []
     out = capsys.readouterr().out
     assert "no table file dws-columns.dwt" in out and "\nthink 1 normal " in out
@@ -572,7 +572,7 @@ def test_a_strong_dicedout_seat_without_its_file_plays_normal(monkeypatch, capsy
     sizes.append(0)
     shown = seen_messages(s, 100)
     assert seats.fallback == {"strong": "normal"} and not seats.lookup
-    assert ("P1: device, normal", "strong: no table file") in shown
+    assert ("Strong 1 plays normal", "strong: no table file") in shown
     run_unattended(s, monkeypatch)
     assert s.app.game is None and bot_dicedout._cache == [] and sum(sizes) == 0
     out = capsys.readouterr().out
@@ -723,7 +723,7 @@ def test_one_human_gets_no_pass_screen_back_from_device_seats(gid, options):
             summaries += last is not top.back
             assert len(top.msg1.shown()) <= 26 and top.msg2.shown() == "A: your turn"
             if gid == 1:
-                assert top.msg1.shown().startswith("Points: P"), top.msg1.shown()
+                assert top.msg1.shown().startswith("Points: "), top.msg1.shown()
         if type(top).__name__ == "ScoresScreen" or (summaries >= 2 and gid == 1):
             break
         last = top.back if isinstance(top, GameScreen) and top.back is not None else top

@@ -98,7 +98,7 @@ def play(s, rnd, counter=None):
             seen["results"] += 1
             p, rnd_index = screen.view[0], screen.view[1]
             score = game.round_scores[rnd_index][p]
-            assert ("P%d " % (p + 1)) in screen.msg1.shown()
+            assert ("Player %d" % (p + 1)) in screen.msg1.shown()
             assert screen.msg1.shown().endswith(" %d" % score)
             check_result(screen, score)
             assert screen.status.shown().startswith("Turn over")
@@ -108,8 +108,9 @@ def play(s, rnd, counter=None):
             s.press("A")
             continue
         check_dice(screen)
-        assert screen.header.shown() == "P%d  Round %d of %d" % (game.current + 1, game.round + 1,
-                                                                game.rounds)
+        assert screen.header.shown() in (
+            "Player %d  Round %d of %d" % (game.current + 1, game.round + 1, game.rounds),
+            "Player %d Round %d" % (game.current + 1, game.round + 1))
         if counter is not None:
             assert counter.count == 0
         legal = game.legal_steps()
@@ -225,7 +226,7 @@ def test_banked_dice_on_screen_and_leds(profile):
     score = game.cargo()
     s.press("UP")                                # accept
     assert screen.result is not None
-    assert screen.msg1.shown() == "P1 takes cargo: %d" % score
+    assert screen.msg1.shown() == "Player 1 takes cargo: %d" % score
     assert game.round_scores[0][0] == score and game.current == 1
     check_result(screen, score)
     assert_fits(s)
@@ -321,7 +322,7 @@ def test_pictures_sit_right_of_the_header_clear_of_the_dice(profile):
     sheet = grids[0].bitmap
     assert (sheet.width, sheet.height) == (3 * SIZE, 2 * SIZE)
     header = screen.header
-    assert header.node.y == 0 and len("P8  Round 10 of 10") <= header.width
+    assert header.node.y == 0 and len("CHRISTOF Round 10") <= header.width
     right = header.node.x + header.width * 6
     xs = [g.x for g in grids]
     assert xs[0] >= right and xs == sorted(xs)

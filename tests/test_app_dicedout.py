@@ -73,7 +73,7 @@ def play(s, rnd, counter=None, on_result=None):
             seen["results"] += 1
             line1 = screen.msg1.shown()
             p = screen.view[0]
-            assert line1.startswith("P%d " % (p + 1))
+            assert line1.startswith("Player %d " % (p + 1))
             rnd_scores = game.round_scores[screen.view[1]]
             if "diced out" in line1:
                 seen["diced"] += 1
@@ -110,7 +110,7 @@ def play(s, rnd, counter=None, on_result=None):
         step_by_buttons(s, step)
         if step[0] == "penalise":
             assert game.penalised == step[1]
-            assert screen.msg1.shown() == "P%d gets 2 rerolls" % (step[1] + 1)
+            assert screen.msg1.shown() == "Player %d gets 2 rerolls" % (step[1] + 1)
         if game.again and game.current == p and game.used[p] > before_used:
             seen["rerolls"] += 1
             settle(s)
@@ -194,14 +194,14 @@ def peek_round_trip(s, screen):
 def check_peek(screen, q):
     g = screen.game
     assert screen.peek == q
-    assert screen.header.shown().startswith("Sheet of P%d " % (q + 1))
+    assert screen.header.shown().startswith("Sheet of Player %d, " % (q + 1))
     assert screen.header.color == theme.player_colour(q)
     for n in range(2, 13):
         assert (screen.cells[n - 2].background != theme.BG) == g.is_marked(q, n), n
     assert screen.boxes.shown() == "%d of %d rerolls left" % (g.rerolls_left(q), g.boxes(q))
     assert screen.cursor.hidden
     assert [(d.value, d.style) for d in screen.dice] == [(0, HOLLOW)] * 2
-    assert screen.msg1.shown() == "P%d's sheet: read-only" % (q + 1)
+    assert screen.msg1.shown() == "Viewing Player %d's sheet" % (q + 1)
     assert screen.msg2.shown() == "UP/DOWN: next  A: back"
 
 
@@ -240,7 +240,7 @@ def test_bonus_mark_with_the_cursor(profile):
     s.press("A")
     assert game.is_marked(0, 9) and game.is_marked(0, 12)
     assert screen.result is not None
-    assert screen.msg1.shown() == "P1 marked 9 and 12"
+    assert screen.msg1.shown() == "Player 1 marked 9 and 12"
     assert screen.cells[9 - 2].background == theme.GREEN
     assert screen.cells[12 - 2].background == theme.GREEN
     assert screen.cells[3 - 2].background == theme.WHITE
@@ -262,7 +262,7 @@ def test_the_bonus_mark_can_be_skipped_with_b(profile):
     s.press("B")                    # no extra mark
     assert game.marks[0] & (1 << (7 - 2)) == 0 and game.is_marked(0, 12)
     assert game.current == 1 and screen.result is not None
-    assert screen.msg1.shown() == "P1 marked 12, no extra"
+    assert screen.msg1.shown() == "Player 1 marked 12 only"
     assert screen.cells[12 - 2].background == theme.GREEN
     assert screen.cells[7 - 2].background == theme.BG
     assert_fits(s)
@@ -333,7 +333,7 @@ def test_continue_while_picking_the_bonus_mark(tmp_path):
     assert screen2.msg1.shown() == "Bonus 12! May mark 1 more"
     s2.press("RIGHT", "A")
     assert screen2.game.is_marked(0, 7)
-    assert screen2.msg1.shown() == "P1 marked 7"
+    assert screen2.msg1.shown() == "Player 1 marked 7"
 
 
 def test_a_on_a_finished_turn_rolls_when_the_same_player_goes_on():

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from dws_app import theme
-from dws_app.play.game_dws import DwsScreen, header_text
+from dws_app.play.game_dws import HEADER, DwsScreen, header_text
 from dws_core import bots
 from dws_core.dws import BLUE, CHECKED, CROSSED, DiceWideShut, RED, SPENT
 from sim.play import dws_step, finish_interludes
@@ -55,8 +55,9 @@ def test_complete_game_through_buttons(profile):
         if not game.over:
             finish_interludes(s)    # (the header is refreshed when the screen shows)
             p = game.current
-            assert screen.header.shown().startswith("P%d " % (p + 1))
-            assert screen.header.shown() == header_text(p, game.round, game.score(p), game.ending)
+            assert screen.header.shown().startswith("Player %d " % (p + 1))
+            assert screen.header.shown() == header_text(s.app.names[p], game.round, game.score(p),
+                                                        game.ending)
     assert turns > 10
     assert type(s.screen).__name__ == "ScoresScreen"
     win = game.ranking()[0]
@@ -91,10 +92,10 @@ def test_refusal_and_undo(profile):
     s.press("B")                      # undo the colour
     assert game.colour == -1
     s.press("B")                      # nothing left to undo: the other board
-    assert screen.header.shown() == "Viewing P%d's board" % (2 - game.current)
+    assert screen.header.shown() == "Board of Player %d" % (2 - game.current)
     s.press("B")                      # two players: back to the own board
     assert screen.viewing is None and screen.header.shown().startswith(
-        "P%d " % (game.current + 1))
+        "Player %d " % (game.current + 1))
 
 
 def rigged(profile, start_six):
@@ -207,17 +208,17 @@ def test_b_at_a_turns_start_shows_the_other_boards(profile, monkeypatch):
         s.press("B")
         p = screen.viewing
         seen.append(p)
-        assert screen.header.shown() == "Viewing P%d's board" % (p + 1)
+        assert screen.header.shown() == "Board of Player %d" % (p + 1)
         splits = game.boards[p].splits
-        assert screen.msg1.shown() == "P%d: %d points, %d split%s" % (
-            p + 1, game.score(p), splits, "" if splits == 1 else "s")
+        assert screen.msg1.shown() == "%d points, %d split%s" % (
+            game.score(p), splits, "" if splits == 1 else "s")
         assert screen.msg2.shown() == "B:next board  A:own board"
         assert shows_board(screen, game, p)
         assert screen.cell_box.hidden and screen.die_box.hidden
     assert seen == [(me + 1) % 3, (me + 2) % 3]
     s.press("B")                                 # after the last: the own board
     assert screen.viewing is None and shows_board(screen, game, me)
-    assert screen.header.shown().startswith("P%d Round " % (me + 1))
+    assert screen.header.shown().startswith("Player %d Round " % (me + 1))
     assert "B: boards" in screen.msg1.shown()
     # Any other key while viewing: back to the own board, and no move.
     for key in ("A", "UP", "DOWN", "LEFT", "RIGHT", "SELECT"):
@@ -426,7 +427,7 @@ def test_a_device_seats_turn_shows_the_keys_that_work_then(profile):
         if isinstance(top, DwsScreen) and top.game.current == 0:
             break
         s.wait(50)
-    assert seen and set(seen) == {("P2: device, normal", "Any key: hurry")}, set(seen)
+    assert seen and set(seen) == {("Normal 2's turn", "Any key: hurry")}, set(seen)
     screen = finish_interludes(s)
     assert screen.game.current == 0
     assert "A: " in screen.msg1.shown() and screen.msg2.shown() == COLOUR_KEYS
@@ -465,7 +466,8 @@ def test_news_gets_a_line_of_its_own_on_the_scores(profile, players):
     row = 1 + players + (1 if screen.tally else 0)
     if row <= 5:                            # (rows 6-8: the columns' block)
         # whose and what, in their colour
-        assert screen.news.shown() == "New best score: P%d %d" % (seat + 1, g.final_scores()[seat])
+        # ("New best score:" where the name and the score leave room)
+        assert screen.news.shown() == "New best: Player %d %d" % (seat + 1, g.final_scores()[seat])
         assert screen.news.color == theme.player_colour(seat)
         assert screen.news.node.y == rows[row]
         assert screen.news.node.x == screen.places[0].node.x
@@ -478,16 +480,19 @@ def test_news_gets_a_line_of_its_own_on_the_scores(profile, players):
 
 
 def test_header_says_round_and_score_in_its_columns():
-    """21 columns (the take's colour is right of them): the round and the
-    score; the score bare where the word does not fit; the last round."""
-    assert header_text(0, 3, -18, False) == "P1 Round 4 Score -18"
-    assert header_text(0, 11, -18, False) == "P1 Round 12 Score -18"
-    assert header_text(0, 11, -150, False) == "P1 Round 12 -150"
-    assert header_text(4, 3, -150, True) == "P5 Last round: -150"
-    for p in range(5):
+    """22 columns (the take's colour is right of them): the name, the round
+    and the score; the score bare where the word does not fit; the last
+    round, without the score where it does not fit."""
+    assert header_text("ANNA", 3, -18, False) == "ANNA Round 4 Score -18"
+    assert header_text("Player 1", 11, -18, False) == "Player 1 Round 12 -18"
+    assert header_text("CHRISTOF", 11, -150, False) == "CHRISTOF Round 12 -150"
+    assert header_text("ANNA", 3, -150, True) == "ANNA Last round: -150"
+    assert header_text("Strong 5", 3, -150, True) == "Strong 5 Last round"
+    for name in ("A", "BO", "ANNA", "Player 3", "CHRISTOF"):
         for rnd in range(20):
             for score in (-150, -50, -9, 0, 7, 99, 120):
-                text = header_text(p, rnd, score, False)
-                assert len(text) <= 21 and text.startswith("P%d Round %d " % (p + 1, rnd + 1))
+                text = header_text(name, rnd, score, False)
+                assert len(text) <= HEADER and text.startswith("%s Round %d " % (name, rnd + 1))
                 assert text.endswith(" %d" % score)
-                assert len(header_text(p, rnd, score, True)) <= 21
+                last = header_text(name, rnd, score, True)
+                assert len(last) <= HEADER and last.startswith(name + " Last round")

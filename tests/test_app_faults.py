@@ -443,7 +443,7 @@ def test_continue_resumes_same_player_and_dice_without_writing(profile):
     hw2.keys.tap("A")
     app.poll()
     assert isinstance(app.top, DwsScreen) and app.top.header.shown().startswith(
-        "P%d " % (resumed.current + 1))
+        "Player %d " % (resumed.current + 1))
     assert [d.value for d in app.top.dice] == list(resumed.dice_value)
     assert app.store.stats["writes"] == 0
 
@@ -471,7 +471,7 @@ def test_continue_shows_the_hand_over_before_building_the_game_screen():
     assert [type(s).__name__ for s in app.stack] == ["DwsScreen", "PassScreen"]
     app.poll()
     assert isinstance(app.top, DwsScreen) and app.display.root_group is app.top.group
-    assert app.top.header.shown().startswith("P%d " % (decode(g2).current + 1))
+    assert app.top.header.shown().startswith("Player %d " % (decode(g2).current + 1))
 
 
 # ----- an exception inside the app -----------------------------------------------

@@ -51,8 +51,9 @@ def test_shut_the_box_of_three_rounds_shows_each_round_on_left_or_right(profile)
         line = place.shown() + rounds.shown()
         assert rounds.node.x == place.node.x + len(place.shown()) * ui.CW
         assert head.node.x <= rounds.node.x + 3 * ui.CW     # the head over the rounds
-        _place, seat, total, *scores = line.split()
-        p = int(seat[1:]) - 1
+        total = place.shown().split()[-1]
+        scores = rounds.shown().split()
+        p = screen.names.index(place.shown()[2:].rsplit(" ", 1)[0].strip())
         assert [int(r) for r in scores] == game.round_scores[p]
         assert int(total) == sum(game.round_scores[p]) == game.final_scores()[p]
         assert len(line) <= ui.COLS

@@ -126,5 +126,5 @@ def test_a_first_game_says_whose_score_is_the_new_best(profile):
         s.app._run(s.app.NEXT_PASS)
     screen = s.screen
     assert type(screen).__name__ == "ScoresScreen"
-    assert screen.news.shown() == "New best score: P2 %d" % g.score(1)
+    assert screen.news.shown() == "New best: Player 2 %d" % g.score(1)
     assert screen.news.color == theme.player_colour(1)

@@ -91,16 +91,16 @@ def test_final_scores_are_drawn_before_the_records_are_written(monkeypatch):
             events.append(("scores", passes[0], load_records(app.store)[0].game(2)[0],
                            screen.tally_text(), app.store.load_game()[0]))
 
-    def spy_record(app, records):
+    def spy_record(app, records, lineup):
         events.append(("record", passes[0], type(app.top).__name__))
-        record(app, records)
+        record(app, records, lineup)
     monkeypatch.setattr(app, "poll", count_poll)
     monkeypatch.setattr(app, "push", spy_push)
     monkeypatch.setattr(scores_mod, "record", spy_record)
     play_stb(s, random.Random(10), greedy=True)
     assert [e[0] for e in events] == ["scores", "record"]
     (_s, shown_in, played_then, tally, saved_then), (_r, written_in, top) = events
-    assert played_then == 0 and tally == "Wins in 1 game: P1 1"
+    assert played_then == 0 and tally == "Wins by seat in 1 game: 1"
     # the finished game is let go with its count, not in the press before:
     # until then the store keeps its last turn for Continue
     assert saved_then is not None
@@ -117,7 +117,7 @@ def test_played_games_show_on_scores_and_records(profile):
     assert first_shut >= 1          # this seed shuts the box: the count is exercised
     score1 = game.scores()[0]
     assert isinstance(s.screen, ScoresScreen)
-    assert s.screen.tally_text() == "Wins in 1 game: P1 1"
+    assert s.screen.tally_text() == "Wins by seat in 1 game: 1"
     s.press("A")                                   # back to the menu
     # A second game on the same device (same store), started by buttons.
     menu = s.screen.menu
@@ -130,7 +130,7 @@ def test_played_games_show_on_scores_and_records(profile):
     from sim.play import start_from_setup
     start_from_setup(s)
     game2, _seen, _passes = play_stb(s, random.Random(2), greedy=True)
-    assert s.screen.tally_text() == "Wins in 2 games: P1 2"
+    assert s.screen.tally_text() == "Wins by seat in 2 games: 2"
     best = min(score1, game2.scores()[0])          # lowest wins in Shut the Box
 
     screen = open_records(s)
@@ -155,7 +155,7 @@ def test_tally_on_the_scores_screen_in_seat_colours(profile):
     wins = [2, 1]                                  # P1 won both games above
     for p in game.ranking()[0]:
         wins[p] += 1
-    assert screen.tally_text() == "Wins in 3 games: P1 %d P2 %d" % tuple(wins)
+    assert screen.tally_text() == "Wins by seat: %d %d" % tuple(wins)
     assert [label.color for label in screen.tally] == [theme.DIM, theme.player_colour(0),
                                                        theme.player_colour(1)]
     assert screen.tally[0].y == screen.row_y(3)    # under the two places
@@ -183,11 +183,11 @@ def test_dice_wide_shut_keeps_its_breakdown(profile):
     wins = ["0"] * 4
     for p in game.ranking()[0]:
         wins[p] = "1"
-    assert screen.tally_text() == "Wins: " + " ".join("P%d %s" % (p + 1, wins[p]) for p in range(4))
+    assert screen.tally_text() == "Wins by seat: " + " ".join(wins)
     assert screen.tally[0].y == screen.row_y(5)
     p = screen.player
     cols = game.column_scores(p)
-    assert screen.head.shown() == "P%d columns:" % (p + 1)
+    assert screen.head.shown() == "Player %d:" % (p + 1)
     assert screen.red.shown().endswith("=%d" % sum(cols[:5]))
     assert screen.blue.shown().endswith("=%d" % sum(cols[5:]))
     assert_inside(s)
@@ -195,21 +195,20 @@ def test_dice_wide_shut_keeps_its_breakdown(profile):
     s.app.show_scores(finished_dws(5, seed=7))
     screen = s.screen
     assert screen.tally == [] and len(screen.places) == 5
-    assert screen.head.shown().endswith("columns:")
+    assert screen.head.shown() == "%s:" % screen.names[screen.player]
     assert_inside(s)
 
 
 def test_tally_line_shortens_or_gives_way():
-    assert [t for t, _s in tally_parts(5, [3, 2])] == ["Wins in 5 games:", " P1 3", " P2 2"]
+    assert [t for t, _s in tally_parts(1, [1])] == ["Wins by seat in 1 game:", " 1"]
+    assert [t for t, _s in tally_parts(1, [1, 0])] == ["Wins by seat:", " 1", " 0"]
     assert [s for _t, s in tally_parts(5, [3, 2])] == [None, 0, 1]
-    # Three seats: the games go first, the seat names stay.
+    # The games go first: "Wins by seat" stays while it fits
     parts = tally_parts(12, [3, 2, 7])
-    assert "".join(t for t, _s in parts) == "Wins: P1 3 P2 2 P3 7"
-    # Four seats: still named, without the games.
+    assert "".join(t for t, _s in parts) == "Wins by seat: 3 2 7"
     parts = tally_parts(12, [3, 2, 1, 0])
-    assert "".join(t for t, _s in parts) == "Wins: P1 3 P2 2 P3 1 P4 0"
     assert [s for _t, s in parts] == [None, 0, 1, 2, 3]
-    # Seven seats of 40 games: bare wins.
+    # Seven seats of 40 games: "Wins:".
     parts = tally_parts(40, [9, 8, 7, 6, 5, 4, 1])
     assert "".join(t for t, _s in parts) == "Wins: 9 8 7 6 5 4 1"
     assert tally_parts(60000, [60000] * 7) is None

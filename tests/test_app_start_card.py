@@ -46,7 +46,7 @@ def test_a_human_first_player_gets_the_card_and_then_their_turn(profile):
     card = to_card(s, "Dice Wide Shut")
     game = s.app.game
     first = game.current
-    assert card_text(card) == ["Pass the device to", "PLAYER %d" % (first + 1),
+    assert card_text(card) == ["Pass the device to", "Player %d" % (first + 1),
                                "Dice Wide Shut", "New game", "A: I'm ready"]
     assert isinstance(s.app.stack[0], GameScreen)     # built under the card
     s.press("A")
@@ -66,7 +66,7 @@ def test_the_roll_off_is_on_the_card_not_held_on_the_game_screen(title):
         if e[0] == "rolloff":
             totals[e[1]] = sum(e[2])
     assert card_text(card)[2:4] == ["Roll-off: %d %d" % (totals[0], totals[1]), title]
-    assert card_text(card)[1] == "PLAYER %d" % (game.current + 1)
+    assert card_text(card)[1] == "Player %d" % (game.current + 1)
     s.press("A")
     top = s.screen
     assert isinstance(top, GameScreen)
@@ -99,7 +99,7 @@ def test_a_device_first_player_is_announced_and_the_card_goes_on_by_itself():
     # whoever it is, a device plays first.
     card = to_lone_card(s, "Dice Wide Shut", (3, 3))
     game = s.app.game
-    assert card_text(card) == ["First to play", "PLAYER %d" % (game.current + 1),
+    assert card_text(card) == ["First to play", "Strong %d" % (game.current + 1),
                                "Dice Wide Shut", "Device, strong", ""]
     app = s.app
     while app.pending(app.NEXT_PASS) is not None:
@@ -126,7 +126,7 @@ def test_a_device_first_at_a_table_of_humans_goes_on_by_itself(profile):
         pytest.fail("no seed drew the device seat first")
     game = s.app.game
     text = card_text(card)
-    assert text[:2] == ["First to play", "PLAYER 3"] and text[-1] == ""   # (no key)
+    assert text[:2] == ["First to play", "Strong 3"] and text[-1] == ""   # (no key)
     app = s.app
     while app.pending(app.NEXT_PASS) is not None:
         app.poll()                  # no key: the seats, then the game's screen
@@ -137,7 +137,7 @@ def test_a_device_first_at_a_table_of_humans_goes_on_by_itself(profile):
             break
         s.wait(100)
     assert game.current == 0        # P1's turn: the hand-over to a human
-    assert isinstance(s.screen, PassScreen) and s.screen.name.shown().strip() == "PLAYER 1"
+    assert isinstance(s.screen, PassScreen) and s.screen.name.shown().strip() == "Player 1"
     assert s.screen.footer.shown().strip() != ""
 
 
@@ -152,7 +152,8 @@ def test_a_lone_human_gets_no_ready_card_and_their_game_is_built_without_it(prof
     game = s.app.game
     text = card_text(card)
     assert text[0] == "First to play" and text[-1] == ""
-    assert text[1] == "PLAYER %d" % (game.current + 1)
+    assert text[1] == s.app.names[game.current]
+    assert text[1] == ("Player 1" if game.current == 0 else "Strong %d" % (game.current + 1))
     app = s.app
     built = []
     let_go = app.let_card_go

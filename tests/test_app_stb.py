@@ -31,7 +31,8 @@ def check_screen(screen):
     """What the screen shows agrees with the engine (live view only)."""
     g = screen.game
     p = g.current
-    assert screen.header.shown() == "P%d Round %d of %d" % (p + 1, g.round + 1, g.rounds)
+    assert screen.header.shown() in ("Player %d Round %d of %d" % (p + 1, g.round + 1, g.rounds),
+                                     "Player %d Round %d" % (p + 1, g.round + 1))
     assert screen.open_text.shown().endswith("open %d" % open_sum(g.boxes[p]))
     for i in range(g.tiles):
         bit = 1 << i
@@ -95,7 +96,7 @@ def play(s, rnd, check_leds=False, greedy=False):
                 s.press("A")
             if type(s.screen).__name__ == "PassScreen":
                 passes += 1
-                assert s.screen.name.shown() == "PLAYER %d" % (game.current + 1)
+                assert s.screen.name.shown() == "Player %d" % (game.current + 1)
     settle(s)
     return game, seen, passes
 
@@ -181,7 +182,7 @@ def test_rolloff_is_shown(profile):
             last[e[1]] = e[2]
     assert card.info.shown().split("\n")[0].strip() == "Roll-off: " + " ".join(
         str(sum(last[p])) for p in range(4))
-    assert card.name.shown() == "PLAYER %d" % (game.current + 1)
+    assert card.name.shown() == "Player %d" % (game.current + 1)
     s.press("A")
     screen = s.screen
     assert screen.game is game and screen.rolloff is None
@@ -271,14 +272,13 @@ def test_one_die_and_stuck_turn(profile):
     assert game.round_scores[0] == [open_sum(game.boxes[0])]
     s.press("A")
     assert type(s.screen).__name__ == "PassScreen"
-    assert s.screen.name.shown() == "PLAYER 2"
+    assert s.screen.name.shown() == "Player 2"
 
 
 def declaring_game(profile, seats=None):
     """Together mode, remaining_le_6, three players: P1 and P3 may use one
     die (P2 not), P1 rolls; opened as Continue would (with ``seats``)."""
-    from dws_app.catalog import tables_of
-    from dws_app.play.seats import SeatPlayer
+    from dws_app.lobby.lineup import lineup_of
     s = Session(profile, seed=2)
     game = ShutTheBox(3, seed=7, start_player=0,
                       options={"mode": "together", "one_die": "remaining_le_6"})
@@ -286,7 +286,7 @@ def declaring_game(profile, seats=None):
     game.boxes[2] = 0b000001001          # 1 4: sum 5
     game._next_decider()
     game._mark_checkpoint()
-    s.app.seats = SeatPlayer(s.app, game, seats, tables_of(game.GAME_ID))
+    s.app.seat(game, lineup_of(seats or [None] * game.players, None, game.GAME_ID))
     s.app.open_game(game)
     return s, game
 
@@ -308,15 +308,15 @@ def test_declaration_screen_before_the_roll(profile):
     s.press("A")                                   # P1 declares one die
     assert game.use == [1, 0, 0] and game.current == 2 and game.phase == USE
     assert type(s.app.top).__name__ == "PassScreen"
-    assert s.app.top.name.shown() == "PLAYER 3"
-    assert s.app.top.info.shown().split("\n")[0].strip() == "P1 says 1 die"
+    assert s.app.top.name.shown() == "Player 3"
+    assert s.app.top.info.shown().split("\n")[0].strip() == "Player 1 says 1 die"
     screen = settle(s)
     assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 -", "P3 ?"]
     assert screen.msg2.shown() == "UP/DOWN  A: ok  B: undo"
     assert screen.use == 2
     s.press("A")                                   # P3 declares two dice
     assert game.phase == ROLL and game.current == 0 and game.use == [1, 0, 2]
-    assert s.app.top.name.shown() == "PLAYER 1"    # back to the roller
+    assert s.app.top.name.shown() == "Player 1"    # back to the roller
     screen = settle(s)
     assert [lb.shown() for lb in screen.scores] == ["P1 one", "P2 -", "P3 two"]
     assert screen.msg1.shown() == "A: roll for everyone"
@@ -343,7 +343,7 @@ def test_undo_a_declaration_hands_the_device_back(profile):
     s.press("B")                                   # P3 takes P1's back: to P1
     assert game.use == [0, 0, 0] and game.current == 0
     assert type(s.app.top).__name__ == "PassScreen"
-    assert s.app.top.name.shown() == "PLAYER 1"
+    assert s.app.top.name.shown() == "Player 1"
     screen = settle(s)
     assert [lb.shown() for lb in screen.scores] == ["P1 ?", "P2 -", "P3 ?"]
     s.press("A")                                   # P1: two dice this time

@@ -216,7 +216,7 @@ def test_setup_offers_only_rows_that_change_in_player_words():
     for _ in range(len(setup.levels) + 1):      # the seat's levels in words
         seen.add(setup.row_text("seats").split("<")[1].strip(">"))
         setup.change(1)
-    assert seen == {"human", "easy", "bold", "low-score", "strong"}
+    assert seen == {"guest", "easy", "bold", "low-score", "strong"}
     dice = SetupScreen(s.app, 5)
     assert dice.rows[0] not in ("players", "seats") and "seats" not in dice.rows
 
@@ -261,7 +261,8 @@ def test_large_type_fits_the_width(profile):
     s = Session(profile, seed=1)
     screen = ui.Screen(s.app)
     rankings = [[[p]] for p in range(8)] + [[list(range(n))] for n in range(2, 9)]
-    for text in [TITLE] + [winner_text(r) for r in rankings]:
+    names = ["Player %d" % (p + 1) for p in range(8)]
+    for text in [TITLE] + [winner_text(r, names) for r in rankings]:
         title = bigtype.BigText(screen, 0, text, theme.ACCENT)
         if title.grid is None:
             assert len(text) * bigtype.ADVANCE > ui.WIDTH + 4 and title.text.shown() == text[:ui.COLS]

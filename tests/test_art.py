@@ -294,7 +294,7 @@ def test_the_board_shows_rule_books_example_5(profile):
     cols = game.column_scores(0)
     assert cols == [15, 10, 3, 4, -5, 8, -5, 7, 8, 8]
     assert shown_scores(screen, RED) == cols[:5] and shown_scores(screen, BLUE) == cols[5:]
-    assert screen.header.shown() == "P1 Round 1 Score 53"
+    assert screen.header.shown() == "Player 1 Round 1 53"     # (no room for "Score")
     # the crossed row of blue: the X tiles of faces 2 (blue: the row's value)
     assert [screen.halves[BLUE][6 + c] for c in range(5)] == [2 * 6 + 1] * 5
     # each half in its die colour

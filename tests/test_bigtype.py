@@ -165,13 +165,15 @@ def test_the_winner_is_in_the_large_type_in_the_winners_colour(profile):
 def test_every_winner_line_fits_or_stays_in_the_terminal_font():
     """One winner: always the large type (17 characters in 160 pixels); a
     shared win too long for it keeps the terminal font's line."""
+    names = ["CHRISTOF", "Player 2", "Strong 3", "Lowest 4", "Player 5", "Expert 6",
+             "Normal 7", "Player 8"]
     for players in range(1, 9):
-        assert bigtype.fits(winner_text([[players - 1]]))
+        assert bigtype.fits(winner_text([[players - 1]], names))
     assert bigtype.fits(TITLE)
     assert bigtype.MAX_CHARS * bigtype.ADVANCE <= ui.WIDTH + 4
     s = Session("pybadge", seed=1)
     screen = ui.Screen(s.app)
-    long_win = winner_text([[0, 1, 2, 3]])
+    long_win = winner_text([[0, 1]], ["ANNA", "BO"])
     assert not bigtype.fits(long_win)
     title = bigtype.BigText(screen, 0, long_win, theme.ACCENT)
     assert title.grid is None and title.text.shown() == long_win[:ui.COLS]
@@ -184,7 +186,7 @@ def check_terminal_font_scores(s):
     game = finished_dws(2, seed=1)
     s.app.show_scores(game)
     title = s.screen.title
-    assert title.grid is None and title.text.shown() == winner_text(game.ranking())
+    assert title.grid is None and title.text.shown() == winner_text(game.ranking(), s.screen.names)
     assert s.app.last_error is None
     s.press("A")
     # the menu as ever: its logo (its own sheet) over a blank line, or

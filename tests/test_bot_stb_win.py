@@ -196,12 +196,11 @@ def test_strong_seats_play_legal_games_and_hints_change_nothing(seed, players, o
 def test_the_app_solves_a_device_seats_table_between_frames(capsys):
     """A Strong seat that knows the score to beat says it thinks, with
     the share done, and plays once its table is solved."""
-    from dws_app.catalog import tables_of
-    from dws_app.play.seats import SeatPlayer
+    from dws_app.lobby.lineup import lineup_of
     stb_solver.clear_cache()
     s = Session("pybadge", seed=2)
     game = last_player(BEHIND_8, (6, 6), [8])
-    s.app.seats = SeatPlayer(s.app, game, [None, "strong"], tables_of(game.GAME_ID))
+    s.app.seat(game, lineup_of([None, "strong"], None, game.GAME_ID))
     s.app.open_game(game)
     seen = set()
     for _ in range(400):
@@ -214,12 +213,11 @@ def test_the_app_solves_a_device_seats_table_between_frames(capsys):
 
 
 def test_the_hint_thinks_then_shows():
-    from dws_app.catalog import tables_of
-    from dws_app.play.seats import SeatPlayer
+    from dws_app.lobby.lineup import lineup_of
     stb_solver.clear_cache()
     s = Session("pybadge", seed=2)
     game = last_player(BEHIND_8, (6, 6), [8])
-    s.app.seats = SeatPlayer(s.app, game, [None, None], tables_of(game.GAME_ID))
+    s.app.seat(game, lineup_of([None, None], None, game.GAME_ID))
     s.app.open_game(game)
     s.wait(100)
     if not hasattr(s.screen, "msg1"):

@@ -178,7 +178,7 @@ def test_a_save_allocates_no_buffer_on_micropython():
     install = ("import os\nos.mkdir('/app/dws_app')\nopen('/app/dws_app/__init__.py', 'w').close()\n"
                "os.mkdir('/app/dws_app/lobby')\nopen('/app/dws_app/lobby/__init__.py', 'w').close()\n")
     for name in ("memory.py", "store_format.py", "store.py", "lobby/records_store.py",
-                 "store_boot.py", "lobby/players_store.py"):
+                 "store_boot.py", "levels.py", "lobby/players_store.py"):
         with open(os.path.join(ROOT, "lib", "dws_app", name)) as f:
             install += "with open('/app/dws_app/%s', 'w') as f:\n    f.write(%r)\n" % (name, f.read())
     lines = [line.split() for line in run_source(install + ALLOCATIONS).splitlines()]

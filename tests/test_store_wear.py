@@ -25,16 +25,18 @@ def games():
 
 
 def test_at_most_five_erases_per_five_player_game_on_the_pico(games):
-    for erases, writes, _bytes, turns in games["pico"]:
+    for k, (erases, writes, _bytes, turns) in enumerate(games["pico"]):
         assert turns > 60
         assert erases <= 5
-        assert writes == turns + 1          # the start, each turn, the finish (one write)
+        # the start, each turn, the finish (one write); the first game's
+        # line-up, kept for the next setup (the same line-up: no write)
+        assert writes == turns + 1 + (k == 0)
     assert sum(g[0] for g in games["pico"][1:]) <= 6   # a used device: ~2.5 a game
 
 
 def test_every_write_erases_on_the_pybadge(games):
-    for erases, writes, _bytes, turns in games["pybadge"]:
-        assert erases == writes == turns + 1
+    for k, (erases, writes, _bytes, turns) in enumerate(games["pybadge"]):
+        assert erases == writes == turns + 1 + (k == 0)
 
 
 class Watched(FlashNvm):

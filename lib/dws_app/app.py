@@ -133,6 +133,9 @@ class App:
         self.handed = None          # the seat whose hand-over the start card was
         self.logo_sheet = None      # the menu's title (lobby.menu.logo), read once
         self.seats = None           # seats.SeatPlayer of the game in play
+        self.seated = None          # the game ``seat`` seated
+        self.lineup = None          # its seat bytes (lobby.lineup; None: all guests)
+        self.names = ()             # what its screens call its seats ("ANNA", "Strong 3")
         # What is deferred (``defer``), per phase: (function, args...) or None
         self.deferred = [None, None]
         self.looping = False        # inside poll()
@@ -285,7 +288,7 @@ class App:
         self.game_running(False)
         self.game = None
         self.deferred[NEXT_PASS] = None
-        self.seats = None
+        self.seats = self.lineup = self.seated = None
         self.stack = []
         self.leds.off()
         played = self.played
@@ -584,15 +587,22 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
-    def seat(self, game, levels):
-        """``game``'s seat player (``levels``: per seat None for a human or
-        a device level), or None for a game without device seats or hints
-        (the dice: its code took ~45 ms of the start on the Pico)."""
+    def seat(self, game, lineup=None, names=None):
+        """``game``'s seats: ``lineup`` a byte per seat (``lobby.lineup``;
+        None: all guests), ``names`` what the screens call them; and its
+        seat player for the device seats and hints, or None for a game
+        without them (the dice: its code took ~45 ms of the start on the
+        Pico)."""
         self.seats = None
+        self.seated = game
+        self.lineup = lineup
+        self.names = names or ["Player %d" % (p + 1) for p in range(game.players)]
         from dws_core.games import BOT, field
         if field(game.GAME_ID, BOT) is not None:
             from dws_app.catalog import tables_of
+            from dws_app.levels import seat_levels
             from dws_app.play.seats import SeatPlayer
+            levels = seat_levels(lineup, game.GAME_ID) if lineup else None
             self.seats = SeatPlayer(self, game, levels, tables_of(game.GAME_ID))
 
     def open_game(self, game, fresh=False):
@@ -602,8 +612,8 @@ class App:
         (NEXT_PASS): with the engine, the seats and their tables in one
         pass a 5-seat Strong start froze the Pico for 290-336 ms, with the
         engine in the press 312-352.  The old screen stays up meanwhile."""
-        if self.seats is None or self.seats.game is not game:
-            self.seat(game, None)
+        if self.seated is not game:
+            self.seat(game)
         self.game_running(True)
         self.game = game
         self.played = True
@@ -725,10 +735,9 @@ class App:
                 if self.game_saves >= oom:
                     raise MemoryError("test key DWS_TEST_SAVE_OOM")
             payload = data
-            seats = self.seats
-            if seats is not None and seats.game is game:
+            if self.lineup:
                 from dws_app.levels import pack
-                payload = pack(seats.names, seats.levels, data)
+                payload = pack(self.lineup, data)
             self.store.save_game(payload)
             self.nvm_log()
         self._saved = data      # (once written: a save that failed is tried again)

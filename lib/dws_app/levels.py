@@ -4,9 +4,11 @@ need to know about device seats, without loading
 ``dws_app.play.seats`` (the seat player and game_base: the setup's import took
 66 ms on the Pico with them, 32-37 without).
 
-A saved game's payload is the engine's bytes, with the seats' levels in
-front when some seat is device-played (``pack`` / ``split``), so all-human
-saves are the engine's bytes alone.  The menu reads a save's game id here
+A saved game's payload is the engine's bytes, with the seats in front
+(``pack`` / ``split``: a byte each, a device level or a named player) when
+some seat is not a guest, so a game of guests saves the engine's bytes
+alone.  The seats' names on the screens come from those bytes
+(``lobby.lineup``).  The menu reads a save's game id here
 (``game_id``) without decoding the game.
 
 Used between games and in play alike, so it is in neither folder and is
@@ -35,16 +37,17 @@ META = 0x80            # first byte of a payload with seats (never a game id)
 # of Continue again; the next save at a new checkpoint drops it.
 FAILED = 0x81
 
+# A seat byte of a named player: PLAYER plus their slot in the players'
+# list (``lobby.players_store``); 0 is a guest, 1.. a device level.
+PLAYER = 0x40
 
-def pack(names, levels, data):
-    """``data`` (engine bytes) with the seats in front when any is a device
-    (``names``: the game's levels, weakest first)."""
-    if not levels or not any_device(levels):
+
+def pack(lineup, data):
+    """``data`` (engine bytes) with the seat bytes in front when a seat is
+    not a guest (``lobby.lineup``)."""
+    if not lineup or not any(lineup):
         return data
-    out = bytearray([META, len(levels)])
-    for lv in levels:
-        out.append(0 if lv is None else names.index(lv) + 1)
-    return bytes(out) + bytes(data)
+    return bytes([META, len(lineup)]) + bytes(lineup) + bytes(data)
 
 
 def split(data):
@@ -72,13 +75,13 @@ def levels_of(meta, game):
 
 def seat_levels(meta, game_id):
     """The level names of seat bytes ``meta`` (None: a human), or None when
-    a byte names no level of game ``game_id``."""
+    a byte names no level of game ``game_id`` nor a player's slot."""
     names = level_names(game_id)
     out = []
     for b in meta:
-        if b > len(names):
+        if b >= PLAYER + 8 or len(names) < b < PLAYER:
             return None
-        out.append(names[b - 1] if b else None)
+        out.append(names[b - 1] if 0 < b < PLAYER else None)
     return out
 
 

@@ -32,7 +32,7 @@ from dws_app.app import App
 from dws_app.catalog import title_of
 from dws_app.play.game_base import GameScreen
 from sim.hw import SimBattery, build
-from sim.play import choose_options_and_start, open_setup, waits_for_a as held
+from sim.play import choose_options_and_start, open_setup, type_name, waits_for_a as held
 from sim.script import Session
 
 TEST_KEYS = {"anim_ms": 0, "heap_log": 1}
@@ -271,18 +271,39 @@ def adc_raw(mv):
 
 # ----- driving the setup and a game ------------------------------------------
 
-def setup_and_start(rec, game_id, levels, options):
-    """Players, seat types and options by buttons, then Start."""
+def setup_and_start(rec, game_id, levels, options, names=()):
+    """Players, seats and options by buttons, then Start: the human seats
+    ``levels`` leaves (None) are the players kept on the device called
+    ``names``, in order, then guests."""
     setup = open_setup(rec, title_of(game_id))
     while setup.players != len(levels):
         rec.press("RIGHT")
     if len(setup.levels):
+        kept = list(setup.names)
+        humans = [kept.index(n) for n in names]
         rec.press("DOWN")
         for p in range(len(levels)):
-            while setup.seat_levels()[p] != levels[p]:
+            slot = humans.pop(0) if levels[p] is None and humans else None
+            while setup.seat_levels()[p] != levels[p] or setup.seat_slots()[p] != slot:
                 rec.press("RIGHT")
             rec.press("A")
     choose_options_and_start(rec, options)
+
+
+def add_players(rec, names):
+    """From the menu, Settings, Players: each of ``names`` typed as a new
+    player; back to the menu."""
+    to_item(rec, "Settings")
+    rec.press("A")
+    rec.press(*["DOWN"] * (len(rec.app.top.menu.items) - 1))    # Players, the last row
+    rec.press("A")
+    for name in names:
+        menu = rec.app.top.menu
+        rec.press(*["DOWN"] * (menu.items.index("New player") - menu.index))
+        rec.press("A")
+        type_name(rec, name)
+    rec.press("B", "B")
+    assert rec.screen_name == "MenuScreen", rec.screen_name
 
 
 # A hand-over (a start card, "Pass the device to"): the device changes hands
@@ -572,6 +593,7 @@ EVENING = (
     ("dice", 5, (None,), {"count": 3}),
 )
 EVENING_TURNS = 1       # a short game: its start and its first turns
+EVENING_PLAYERS = ("ANNA",)     # kept on the device first; the human seats' player
 EVENING_ROLLS = 6       # the dice roller never ends: this many rolls
 EVENING_WHOLE_IN_SHORT = 4      # Cargo
 
@@ -594,6 +616,7 @@ def evening_plan(short=False, seed=41):
     ``EVENING_MV``: its battery."""
     rec = Recorder(seed, battery=EVENING_MV, probe=1)
     rnd = random.Random(seed)
+    add_players(rec, EVENING_PLAYERS)
     for lap in range(1 if short else 2):
         for key, game_id, levels, options in EVENING:
             # (a short evening plays Cargo whole: the scores and the way
@@ -601,7 +624,7 @@ def evening_plan(short=False, seed=41):
             whole = lap == 0 and (not short or game_id == EVENING_WHOLE_IN_SHORT)
             if not whole and None not in levels:
                 levels = levels[:-1] + (None,)  # a human seat: the run waits there
-            setup_and_start(rec, game_id, levels, options)
+            setup_and_start(rec, game_id, levels, options, EVENING_PLAYERS)
             turns = None if whole else EVENING_TURNS
             if game_id == 5:
                 turns = turns or EVENING_ROLLS

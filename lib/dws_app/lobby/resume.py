@@ -73,7 +73,13 @@ def continue_game(app):
     data, note = app.store.load_game(check)
     if data and len(refused) == before:
         game = kept[-1]
-        levels = levels_of(split(data)[0], game)
+        meta = split(data)[0]
+        levels = levels_of(meta, game)
+        from dws_app.lobby.lineup import seat_names
+        from dws_app.lobby.players_store import load_players
+        lineup = list(meta) if meta else None
+        app.names = names = seat_names(lineup or [0] * game.players, game.GAME_ID,
+                                       load_players(app.store)[0])
         app._saved = game.checkpoint()
         if app.looping and game.players > 1 and not game.over and (
                 levels is None or levels[game.current] is None):
@@ -85,16 +91,16 @@ def continue_game(app):
             app.game = game
             app.start_card(game, turn_lines(game), None, app.resume_turn,
                            alone=levels is not None and levels.count(None) < 2)
-            app.defer(app.NEXT_PASS, seat_resumed, app, game, levels)
+            app.defer(app.NEXT_PASS, seat_resumed, app, game, lineup, names)
             return
-        seat_resumed(app, game, levels)
+        seat_resumed(app, game, lineup, names)
     else:
         app._note(note or "No saved game")
         app.home()
 
 
-def seat_resumed(app, game, levels):
-    app.seat(game, levels)
+def seat_resumed(app, game, lineup, names):
+    app.seat(game, lineup, names)
     app.open_game(game)
 
 

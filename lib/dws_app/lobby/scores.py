@@ -2,7 +2,7 @@
 per-column breakdown of one player (LEFT/RIGHT to see another).  Under the
 ranking, when a line is free: why the winner won where the rules broke a
 tie ("Tied at 61: more splits"); then, when it fits, the running tally of this player
-count (the game is already counted): "Wins in 5 games: P1 3 P2 2", each seat
+count (the game is already counted): "Wins by seat in 5 games: 3 2", each seat
 in its colour."""
 
 from dws_app import theme, ui
@@ -53,17 +53,21 @@ def show(app, game, shown, ranking, best, records):
     save, the count and the screen in one pass took 588 ms on the Pico,
     where a pass may keep the screen frozen 300."""
     app.push(ScoresScreen(app, game, shown, ranking, best, records))
+    lineup = (game.GAME_ID, app.lineup or [0] * game.players)
     if app.looping:
-        app.defer(app.NEXT_PASS, record, app, records)
+        app.defer(app.NEXT_PASS, record, app, records, lineup)
     else:
-        record(app, records)
+        record(app, records, lineup)
 
 
-def record(app, records):
+def record(app, records, lineup):
     """No game to continue any more, and the records with it counted (one
-    nvm write, in the pass after the scores' frame)."""
+    nvm write, in the pass after the scores' frame); the game's line-up
+    kept as the next setup's (a second write when it changed)."""
+    from dws_app.lobby.lineup import keep_lineup
     from dws_app.lobby.records_store import finish_game
     finish_game(app.store, records)
+    keep_lineup(app.store, lineup[0], lineup[1])
     app.nvm_log()
 
 
@@ -78,14 +82,16 @@ def best_seat(scores, low_wins):
     return seat
 
 
-def place_lines(scores, ranking):
-    """One line per player, best first: "1 P2   61" ("-" for no score)."""
+def place_lines(scores, ranking, names):
+    """One line per player, best first: "1 ANNA  61" ("-" for no score),
+    the names as wide as the longest."""
     lines = []
     place = 1
+    wide = max(len(n) for n in names)
     for group in ranking:
         for p in group:
             score = "-" if scores[p] is None else "%d" % scores[p]
-            lines.append((p, "%d P%d %5s" % (place, p + 1, score)))
+            lines.append((p, "%d %s %4s" % (place, ui.fit(names[p], wide), score)))
         place += len(group)
     return lines
 
@@ -95,24 +101,25 @@ def place_lines(scores, ranking):
 ROUNDS_SHOWN = 5
 ROUNDS_HEAD = "by round"
 CHART_HEAD = "Total by round"
+CHART_SHORT = "Totals"      # (right of long names' place lines)
 # The views LEFT/RIGHT go round (those the game has): the totals, each
 # round's score beside them, the chart of the running totals.
 VIEW_NAMES = ("totals", "by round", "chart")
 VIEW_KEYS = "<>:%s  A:menu"
 CHART_COL = 11      # the chart's first column, right of the place lines
-NO_ROOM = "Out of memory"
+NO_ROOM = "No memory"         # (right of the longest place lines)
 
 
-def rounds_table(game, last):
+def rounds_table(game, last, width=ui.COLS):
     """The final screen's round-by-round view of a game of 2 to
     ``ROUNDS_SHOWN`` rounds (``round_results``): (its head, per player the
     rounds' scores to show after their place line: "  33  0 26"), or None
-    (one round, too many rounds or players for the lines, a score too
-    wide)."""
+    (one round, too many rounds or players for the lines or for the
+    ``width`` columns right of the place lines, a score too wide)."""
     if not hasattr(game, "round_results"):
         return None
     rounds = getattr(game, "rounds", 1)
-    if not 1 < rounds <= ROUNDS_SHOWN or game.players > last - 1:
+    if not 1 < rounds <= min(ROUNDS_SHOWN, width // 3) or game.players > last - 1:
         return None
     parts = []
     for p in range(game.players):
@@ -132,16 +139,15 @@ def charted(game):
 
 def tally_parts(games, wins):
     """The tally line as (text, seat or None) pieces, or None if it does not
-    fit one grid line.  Shorter forms when needed: "Wins:" (the Records
-    count the games), then bare wins (the seat colours tell them apart)."""
-    long_head = "Wins in %d game%s:" % (games, "" if games == 1 else "s")
-    short_head = "Wins:"
-    for head, named in ((long_head, True), (short_head, True),
-                        (long_head, False), (short_head, False)):
+    fit one grid line: the records' wins by seat, whoever sat there, each
+    in its seat's colour ("Wins by seat in 5 games: 3 2").  Shorter forms
+    when needed: without the games (the Records count them), then "Wins:"."""
+    s = "" if games == 1 else "s"
+    for head in ("Wins by seat in %d game%s:" % (games, s), "Wins by seat:", "Wins:"):
         parts = [(head, None)]
         width = len(head)
         for p in range(len(wins)):
-            piece = " P%d %d" % (p + 1, wins[p]) if named else " %d" % wins[p]
+            piece = " %d" % wins[p]
             parts.append((piece, p))
             width += len(piece)
         if width <= ui.COLS:
@@ -161,16 +167,21 @@ def tie_note(scores, ranking, words):
     return "Tied at %d: %s" % (score, words)
 
 
-def winner_text(ranking):
+def winner_text(ranking, names):
+    """The title: "ANNA wins!", or "Shared win: ANNA BO" (where the names
+    do not fit the line, "Shared win!": the place lines say who; the
+    large type takes 17 characters, a longer title stays in the terminal
+    font, ``bigtype``)."""
     best = ranking[0]
     if len(best) == 1:
-        return "Player %d wins!" % (best[0] + 1)
-    return "Shared win: " + " ".join("P%d" % (p + 1) for p in best)
+        return names[best[0]] + " wins!"
+    text = "Shared win: " + " ".join(names[p] for p in best)
+    return text if len(text) <= ui.COLS else "Shared win!"
 
 
-COLUMNS_HEAD = "P%d columns:"
+COLUMNS_HEAD = "%s:"         # (the player's columns under it, R and B)
 NEWS = "New best!"
-NEWS_LINE = "New best score: P%d %d"    # (on a line of its own)
+NEWS_LINES = ("New best score: %s %d", "New best: %s %d")  # (on a line of its own)
 
 
 class ScoresScreen(ui.Screen):
@@ -191,10 +202,17 @@ class ScoresScreen(ui.Screen):
         # The winner's title in the winner's colour (a shared win: the accent).
         colour = theme.player_colour(ranking[0][0]) if len(ranking[0]) == 1 else theme.ACCENT
         from dws_app.lobby.bigtype import BigText
-        self.title = BigText(self, 0, winner_text(ranking), colour)
-        lines = place_lines(scores, ranking)
+        names = app.names
+        if len(names) != game.players:      # (a game shown that no setup seated)
+            from dws_app.lobby.lineup import seat_names
+            names = seat_names([0] * game.players, game.GAME_ID)
+        self.names = names
+        self.title = BigText(self, 0, winner_text(ranking, names), colour)
+        lines = place_lines(scores, ranking, names)
         last = 5 if self.columns else 8     # the last row above the columns or the footer
-        by_round = None if self.columns else rounds_table(game, last)
+        by_round = None if self.columns else rounds_table(game, last,
+                                                          ui.COLS - len(lines[0][1]))
+        self.chart_col = max(CHART_COL, len(lines[0][1]) + 1)
         first = 2 if by_round is not None else 1    # (row 1: the rounds' head)
         self.places = []
         self.rounds = []        # the round-by-round view (LEFT/RIGHT), hidden at first
@@ -235,7 +253,8 @@ class ScoresScreen(ui.Screen):
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)
-            self.head = ui.Text(self.root, 2, y - 2 * ui.LH, len(COLUMNS_HEAD % game.players), theme.FG)
+            self.head = ui.Text(self.root, 2, y - 2 * ui.LH, len(COLUMNS_HEAD % "") + max(
+                len(n) for n in names), theme.FG)
             self.red = ui.Text(self.root, 2, y - ui.LH, ui.COLS, theme.DIE_FG[0])
             self.blue = ui.Text(self.root, 2, y, ui.COLS, theme.DIE_FG[1])
         # News (a new best score) on a line of its own under the places and
@@ -244,9 +263,12 @@ class ScoresScreen(ui.Screen):
         # head, before the rounds' head, or at the end of the keys.
         self.news = None
         if new_best is not None:
-            if row <= last:         # (whose, and what: "New best score: P2 61")
-                self.news = self.fixed(0, row, theme.player_colour(new_best),
-                                       NEWS_LINE % (new_best + 1, scores[new_best]))
+            if row <= last:         # (whose, and what: "New best score: ANNA 61")
+                for news in NEWS_LINES:
+                    news = news % (names[new_best], scores[new_best])
+                    if len(news) <= ui.COLS:
+                        break
+                self.news = self.fixed(0, row, theme.player_colour(new_best), news)
             elif self.columns:
                 self.news = ui.Text(self.root, 2 + (ui.COLS - len(NEWS) - 1) * ui.CW,
                                     self.row_y(8) - 2 * ui.LH, len(NEWS), theme.ACCENT, NEWS)
@@ -295,15 +317,16 @@ class ScoresScreen(ui.Screen):
         it, between games."""
         from dws_app.lobby.chart import chart, running_totals
         rounds = self.game.rounds
-        x = 2 + CHART_COL * ui.CW
+        x = 2 + self.chart_col * ui.CW
         y = self.row_y(2)
         height = self.row_y(8) + ui.LH - y - 1
         try:
             lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height,
                           running_totals(self.game, rounds), rounds)
         except MemoryError:     # (no block for the bitmap: the view says so)
-            lines = self.fixed(CHART_COL, 2, theme.DIM, NO_ROOM)
-        self.chart = (self.fixed(CHART_COL, 1, theme.DIM, CHART_HEAD), lines)
+            lines = self.fixed(self.chart_col, 2, theme.DIM, NO_ROOM)
+        head = CHART_HEAD if self.chart_col + len(CHART_HEAD) <= ui.COLS else CHART_SHORT
+        self.chart = (self.fixed(self.chart_col, 1, theme.DIM, head), lines)
 
     def tally_text(self):
         return "".join(label.text for label in self.tally)
@@ -313,7 +336,7 @@ class ScoresScreen(ui.Screen):
             return
         cols = self.game.column_scores(self.player)
         p = self.player
-        self.head.text = COLUMNS_HEAD % (p + 1)
+        self.head.text = COLUMNS_HEAD % self.names[p]
         self.head.color = theme.player_colour(p)
         self.red.text = "R" + "".join("%4d" % v for v in cols[:5]) + " =%d" % sum(cols[:5])
         self.blue.text = "B" + "".join("%4d" % v for v in cols[5:]) + " =%d" % sum(cols[5:])

@@ -3,19 +3,21 @@
 Options come from the engine class's ``OPTIONS`` ((name, choices), the first
 choice the default), so a new variant needs no change here.
 
-The seats row shows one seat in words: "Seats P2 <strong>", a human or a
-device level (``dws_core.bots.levels``: easy, normal, strong...).  On it
-LEFT/RIGHT cycle that seat through human and the levels, A moves to the
-next seat; the note line says "P2: device" for a device seat.  The note and
-footer keep their place and wording from row to row (a cursor move redraws
-a few characters, not two lines).
+The seats row shows one seat in words: "Seat 2 <ANNA>", a player kept on
+the device, a guest or a device level (``dws_core.bots.levels``: easy,
+normal, strong...).  On it LEFT/RIGHT cycle that seat through them (a
+player sits in one seat at a time), A moves to the next seat; the note
+line says "Device plays" for a device seat.  The note and footer keep
+their place and wording from row to row (a cursor move redraws a few
+characters, not two lines).  A setup starts from the last line-up
+(``lobby.lineup``).
 """
 
 from dws_app import theme, ui
 
 from dws_app.lobby import widgets
 from dws_app.catalog import title_of
-from dws_app.levels import level_names, level_title
+from dws_app.levels import PLAYER, level_names, level_title
 
 
 # Player words for the engines' option names and values (the rest: the
@@ -40,6 +42,9 @@ def value_text(value):
 
 
 MENU_LINES = 8          # text lines above the note and the footer
+# Under a device seat's row (two 6-column chunks of the frame: a third cost
+# the press 44 ms on the Pico, tests/test_frame_cost.py)
+DEVICE_NOTE = "Device plays"
 
 
 class SetupScreen(widgets.Screen):
@@ -51,7 +56,16 @@ class SetupScreen(widgets.Screen):
         self.players = max(self.cls.MIN_PLAYERS, min(2, self.cls.MAX_PLAYERS))
         self.options = self.cls.option_defaults()
         self.levels = level_names(game_id)
-        self.seat_types = [0] * self.cls.MAX_PLAYERS   # 0 human, k: levels[k - 1]
+        from dws_app.lobby.lineup import default_lineup
+        from dws_app.lobby.players_store import load_all
+        self.names, kept, _note = load_all(app.store)
+        # A byte per seat (``lobby.lineup``): 0 a guest, 1.. a level,
+        # PLAYER + slot a player; the last line-up's, else guests
+        self.lineup = default_lineup(kept, game_id, self.names)
+        if self.lineup:
+            lo, hi = self.cls.MIN_PLAYERS, self.cls.MAX_PLAYERS
+            self.players = max(lo, min(hi, len(self.lineup)))
+        self.lineup = (self.lineup + [0] * self.cls.MAX_PLAYERS)[:self.cls.MAX_PLAYERS]
         self.seat = 0               # the seat LEFT/RIGHT change on the seats' row
         # Rows: players and seats (only where they can change), one per
         # option, then "Start game" unless it would push the title off
@@ -88,29 +102,52 @@ class SetupScreen(widgets.Screen):
         return "{:<13}{:>11}".format(option_title(row), "<" + value + ">")
 
     def seats_text(self):
-        """The seat LEFT/RIGHT change on this row, and its player, in
-        words: "Seats P3 <normal>" (A goes to the next seat; the note line
+        """The seat LEFT/RIGHT change on this row, and who plays it, in
+        words: "Seat 3 <normal>" (A goes to the next seat; the note line
         under the rows says whether the device plays it).  The same off the
         row: moving onto it redraws the cursor, not the row, and A redraws
         a word (a setup press has 40 ms on the Pico); at the left, as the
         letters were, the setup's frame costs what it did (260 ms,
         tests/test_frame_cost.py, tests/test_widgets.py)."""
-        t = self.seat_types[self.seat]
-        word = level_title(self.levels[t - 1]) if t else "human"
-        return "Seats P%d <%s>" % (self.seat + 1, word)
+        return "Seat %d <%s>" % (self.seat + 1, self.seat_word(self.lineup[self.seat]))
+
+    def seat_word(self, b):
+        if b >= PLAYER:
+            return self.names[b - PLAYER]
+        return level_title(self.levels[b - 1]) if b else "guest"
+
+    def seat_choices(self):
+        """What the seat on the row can be: a guest, a player no other
+        seat has, a device level."""
+        taken = self.lineup[:self.players]
+        out = [0]
+        for slot in range(len(self.names)):
+            b = PLAYER + slot
+            if self.names[slot] and (b not in taken or self.lineup[self.seat] == b):
+                out.append(b)
+        return out + list(range(1, len(self.levels) + 1))
 
     def seat_levels(self):
-        return [self.levels[t - 1] if t else None for t in self.seat_types[:self.players]]
+        return [self.levels[b - 1] if 0 < b < PLAYER else None for b in self.lineup[:self.players]]
+
+    def seat_slots(self):
+        return [b - PLAYER if b >= PLAYER else None for b in self.lineup[:self.players]]
 
     def refresh(self):
         on_seats = self.rows[self.menu.index] == "seats"
         if self.seat >= self.players:
             self.seat = 0
+        seen = []
+        for p in range(self.players):   # (seats come back with a player another took)
+            b = self.lineup[p]
+            if b >= PLAYER and b in seen:
+                self.lineup[p] = 0
+            seen.append(b)
         self.menu.set_items([self.row_text(r) for r in self.rows])
-        t = self.seat_types[self.seat]
+        b = self.lineup[self.seat]
         # (a human seat: the row says it; more words would cost the setup's
         # frame ~9 ms a 6-column chunk, and a press its 40 ms)
-        self.note.text = "P%d: device" % (self.seat + 1) if t else ""
+        self.note.text = DEVICE_NOTE if 0 < b < PLAYER else ""
         self.footer.text = "<>:change A:%s" % ("next seat" if on_seats else "start B:back")
 
     def change(self, delta):
@@ -119,8 +156,9 @@ class SetupScreen(widgets.Screen):
             lo, hi = self.cls.MIN_PLAYERS, self.cls.MAX_PLAYERS
             self.players = lo + (self.players - lo + delta) % (hi - lo + 1)
         elif row == "seats":
-            k = len(self.levels) + 1
-            self.seat_types[self.seat] = (self.seat_types[self.seat] + delta) % k
+            choices = self.seat_choices()
+            at = choices.index(self.lineup[self.seat])
+            self.lineup[self.seat] = choices[(at + delta) % len(choices)]
         elif row != "start":
             for name, choices in self.cls.OPTIONS:
                 if name == row:
@@ -142,37 +180,44 @@ class SetupScreen(widgets.Screen):
         elif name == "A":
             app = self.app
             app.defer(app.AFTER_PRESS, start_game, app, self.game_id, self.players,
-                      dict(self.options), None, self.seat_levels())
+                      dict(self.options), None, self.seat_levels(), self.seat_slots())
         elif name == "B":
             self.app.pop()
         elif name == "SELECT":
             self.app.show_help(self.game_id)
 
 
-def start_game(app, game_id, players, options, seed=None, seats=None):
+def start_game(app, game_id, players, options, seed=None, seats=None, slots=None):
     """A new game of ``game_id`` in play (the setup's A; its code is let go
     with the setup's while the game is in play).  ``seats``: per seat None
-    (a human) or a bots level name; ``seed``: None for the hardware's
-    entropy.  Inside the main loop a game of 2+ players opens on its start
-    card (``App.start_card``), and the rest follows in the next pass."""
+    (a human) or a bots level name; ``slots``: per human seat its player's
+    slot in the players' list, or None (a guest); ``seed``: None for the
+    hardware's entropy.  Inside the main loop a game of 2+ players opens
+    on its start card (``App.start_card``), and the rest follows in the
+    next pass."""
     from dws_app.memory import collect
     collect()
     from dws_core.games import game_class
+    from dws_app.lobby.lineup import lineup_of, seat_names
+    from dws_app.lobby.players_store import load_players
     cls = game_class(game_id)
     if seed is None:
         seed = 0
         for b in app.hw.entropy(4):
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
+    levels = [seats[p] if seats and p < len(seats) else None for p in range(players)]
+    lineup = lineup_of(levels, slots, game_id)
+    names = seat_names(lineup, game_id, load_players(app.store)[0])
+    app.names = names
     if players > 1 and app.looping:
-        levels = [seats[p] if seats and p < len(seats) else None for p in range(players)]
         level = levels[game.current]
         app.game = game
         app.start_card(game, card_lines(game, title_of(game_id), level), level,
                        alone=levels.count(None) < 2)
-        app.defer(app.NEXT_PASS, seat_game, app, game, seats)
+        app.defer(app.NEXT_PASS, seat_game, app, game, lineup, names)
         return
-    seat_game(app, game, seats)
+    seat_game(app, game, lineup, names)
 
 
 def card_lines(game, title, level):
@@ -192,9 +237,9 @@ def card_lines(game, title, level):
     return lines
 
 
-def seat_game(app, game, seats):
+def seat_game(app, game, lineup, names):
     """The game's seats, then its screen (``App.open_game``)."""
-    app.seat(game, seats)
+    app.seat(game, lineup, names)
     # Inside the main loop the autosave of the pass after the one that
     # builds its screen saves it, after the first frame: the write (30-80
     # ms on the Pico) is not part of the open, and the pass stays under 300

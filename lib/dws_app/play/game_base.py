@@ -111,6 +111,10 @@ class GameScreen(ui.Screen):
 
     # ----- messages --------------------------------------------------------
 
+    def name(self, p):
+        """Seat ``p``'s name ("ANNA", "Strong 3", "Player 2": ``App.names``)."""
+        return self.app.names[p]
+
     def say(self, line1, line2=""):
         self.msg1.text = line1
         self.msg1.color = theme.FG

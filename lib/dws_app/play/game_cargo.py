@@ -21,7 +21,7 @@ from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.play.game_held import HeldTurnScreen
-from dws_app.score_table import ScoreTable
+from dws_app.play.score_table import ScoreTable
 from dws_core.cargo import FREE
 
 ROLE_NAME = ("", "ship", "captain", "crew")
@@ -95,7 +95,10 @@ class CargoScreen(HeldTurnScreen):
         if self.result is None:
             self.sync_view()
         p, rnd, values, roles, held = self.view
-        self.header.text = "P%d  Round %d of %d" % (p + 1, rnd + 1, g.rounds)
+        header = "%s  Round %d of %d" % (self.name(p), rnd + 1, g.rounds)
+        if len(header) > HEADER_COLS:
+            header = "%s Round %d" % (self.name(p), rnd + 1)
+        self.header.text = header
         self.header.color = theme.player_colour(p)
         level = 0
         cargo = 0
@@ -210,10 +213,10 @@ class CargoScreen(HeldTurnScreen):
             elif kind == "banked":
                 before[3][e[3]] = e[2]
             elif kind == "accepted":
-                line1 = "P%d takes cargo: %d" % (p + 1, e[2])
+                line1 = "%s takes cargo: %d" % (self.name(p), e[2])
             elif kind == "turn_end" and line1 is None:
-                line1 = ("Last roll: P%d scores %d" % (p + 1, e[2]) if e[2]
-                         else "No crew: P%d scores 0" % (p + 1))
+                line1 = ("%s: last roll, %d" % (self.name(p), e[2]) if e[2]
+                         else "No crew: %s scores 0" % self.name(p))
         if line1 is not None:
             self.view = before
             self.hold(line1, events)

@@ -27,7 +27,7 @@ from dws_app import theme, ui
 from dws_app.dice_art import HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.play.game_held import HeldTurnScreen
-from dws_app.score_table import ScoreTable
+from dws_app.play.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
 
 CELL_W = 4          # grid columns per number cell
@@ -111,8 +111,10 @@ class DicedOutScreen(HeldTurnScreen):
         if self.result is None:
             self.sync_view()
         p, rnd, marks, used, boxes, a, b = self.view
-        self.header.text = ("Sheet of P%d  Round %d of %d" if self.peek >= 0 else
-                            "Player %d   Round %d of %d") % (p + 1, rnd + 1, g.rounds)
+        if self.peek >= 0:
+            self.header.text = "Sheet of %s, round %d" % (self.name(p), rnd + 1)
+        else:
+            self.header.text = "%s   Round %d of %d" % (self.name(p), rnd + 1, g.rounds)
         self.header.color = theme.player_colour(p)
         green = self.turn_marks if self.peek < 0 else 0
         for n in range(2, 13):
@@ -163,7 +165,7 @@ class DicedOutScreen(HeldTurnScreen):
         if self.result is not None:
             self.say(self.result[0], self.result[1])
         elif self.peek >= 0:
-            self.say("P%d's sheet: read-only" % (self.peek + 1), "UP/DOWN: next  A: back")
+            self.say("Viewing %s's sheet" % self.name(self.peek), "UP/DOWN: next  A: back")
         elif g.phase == PENALTY:
             self.say("Won the roll-off: choose" if self.rolloff else "Lowest score: you choose",
                      "<> A: who gets 2 rerolls")
@@ -218,7 +220,7 @@ class DicedOutScreen(HeldTurnScreen):
         if self.rolloff is not None and g.round == 0 and fresh and self.app.handed is None:
             # The first-player roll-off stays up until A (the start card,
             # when there was one, showed it).
-            self.result = ("Roll-off: P%d starts" % (g.current + 1), "A: go on")
+            self.result = ("Roll-off: %s starts" % self.name(g.current), "A: go on")
             self.refresh()
             return
         self.reset_pick()
@@ -253,25 +255,25 @@ class DicedOutScreen(HeldTurnScreen):
                 before[2] |= 1 << (e[2] - 2)
                 self.turn_marks |= 1 << (e[2] - 2)
             elif kind == "declined":
-                line1 = "P%d marked %d, no extra" % (p + 1, before[5] + before[6])
+                line1 = "%s marked %d only" % (self.name(p), before[5] + before[6])
             elif kind == "reroll":
                 before[3] = before[4] - e[2]
             elif kind == "diced_out":
-                line1 = "P%d diced out: %d" % (p + 1, e[2])
+                line1 = "%s diced out: %d" % (self.name(p), e[2])
             elif kind == "cleared":
-                line1 = "P%d marked all 11: 0" % (p + 1)
+                line1 = "%s marked all 11: 0" % self.name(p)
             elif kind == "turn_end":
                 ended = True
             elif kind == "rolloff":
                 self.take_rolloffs((e,))
             elif kind == "penalised":
                 self.rolloff = None
-                self.note = ("P%d gets 2 rerolls" % (e[2] + 1),
+                self.note = ("%s gets 2 rerolls" % self.name(e[2]),
                              "Round %d: A: roll" % (g.round + 1))
         if ended:
             if line1 is None:
                 marked = [str(n) for n in range(2, 13) if self.turn_marks & (1 << (n - 2))]
-                line1 = "P%d marked %s" % (p + 1, " and ".join(marked))
+                line1 = "%s marked %s" % (self.name(p), " and ".join(marked))
             self.view = before
             self.hold(line1, events, g.current == p)
             self.finisher = p

@@ -64,16 +64,18 @@ def number_tiles(v):
     return TENS + 2 + v // 10, UNITS + 2 + v % 10
 
 
-def header_text(p, rnd, score, ending):
-    """The header's 21 columns (the take's colour is right of them):
-    "P1 Round 4 Score -18", the score bare where that does not fit
-    ("P1 Round 12 -150"); in the last round "P1 Last round: -18"."""
+HEADER = 22             # the header's columns (the take's colour right of them)
+
+
+def header_text(name, rnd, score, ending):
+    """The header: "ANNA Round 4 Score -18", the score bare where that does
+    not fit ("PLAYER 1 Round 12 -150"); in the last round "ANNA Last
+    round: -18", without the score where that does not fit."""
     if ending:
-        return "P%d Last round: %d" % (p + 1, score)
-    text = "P%d Round %d Score %d" % (p + 1, rnd + 1, score)
-    if len(text) <= 21:
-        return text
-    return "P%d Round %d %d" % (p + 1, rnd + 1, score)
+        text = "%s Last round: %d" % (name, score)
+        return text if len(text) <= HEADER else name + " Last round"
+    text = "%s Round %d Score %d" % (name, rnd + 1, score)
+    return text if len(text) <= HEADER else "%s Round %d %d" % (name, rnd + 1, score)
 
 
 class DwsScreen(GameScreen):
@@ -84,7 +86,7 @@ class DwsScreen(GameScreen):
         GameScreen.__init__(self, app, game)
         self.first = {}                 # (begin_turn)
         self.since = None
-        self.header = self.text(0, 0, 21, theme.FG)
+        self.header = self.text(0, 0, HEADER, theme.FG)
         self.take = self.text(22, 0, 4, theme.FG)
         # Each half: its cells and 6-cells, and its columns' scores under
         # them, over one sheet, in the half's palette.
@@ -168,9 +170,9 @@ class DwsScreen(GameScreen):
                 self.draw_half(BLUE, blue, cols)
             self.board_key = key
         if self.viewing is not None:
-            self.header.text = "Viewing P%d's board" % (p + 1)
+            self.header.text = "Board of " + self.app.names[p]
         else:
-            self.header.text = header_text(p, g.round, self.board_score, g.ending)
+            self.header.text = header_text(self.app.names[p], g.round, self.board_score, g.ending)
         self.header.color = theme.player_colour(p)
         if self.viewing is None and g.colour in (RED, BLUE):
             self.take.text = " RED" if g.colour == RED else "BLUE"
@@ -182,8 +184,8 @@ class DwsScreen(GameScreen):
         if self.viewing is not None:
             self.cell_box.hidden = True
             self.die_box.hidden = True
-            self.say("P%d: %d points, %d split%s" % (p + 1, g.score(p), board.splits,
-                                                     "" if board.splits == 1 else "s"),
+            self.say("%d points, %d split%s" % (g.score(p), board.splits,
+                                                "" if board.splits == 1 else "s"),
                      "B:next board  A:own board")
             return
         was_on_board = self.on_board
@@ -280,15 +282,18 @@ class DwsScreen(GameScreen):
 
     def device_summary(self):
         """What the device seats scored since the human's last turn:
-        "Points: P2+6 P3-2" (26 columns: without "Points:" for four)."""
+        "Points: Easy 2 +6, Strong 3 -2"; where the names do not fit the
+        26 columns, the points alone in seat order ("Points: +6 -2 +4")."""
         first = self.since
         if not first:
             return None
-        line = ""
+        named = "Points:"
+        points = named
         for p in sorted(first):
-            gain = self.game.score(p) - first[p]
-            line += " P%d%s%d" % (p + 1, "+" if gain >= 0 else "-", abs(gain))
-        return ("Points:" + line) if len(line) < ui.COLS - 6 else line[1:]
+            gain = " %+d" % (self.game.score(p) - first[p])
+            named += " " + self.app.names[p] + gain
+            points += gain
+        return named if len(named) <= ui.COLS else points
 
     # ----- LEDs ------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from dws_app import theme, ui
 from dws_app.dice_art import HOLLOW, PLAIN, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.play.game_held import HeldTurnScreen
+from dws_app.play.score_table import short_name
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
 TILE_OPEN = 0xD8A860
@@ -122,7 +123,10 @@ class StbScreen(HeldTurnScreen):
     def refresh(self):
         g = self.game
         p, box, sel, dice = self.view()
-        self.header.text = "P%d Round %d of %d" % (p + 1, g.round + 1, g.rounds)
+        header = "%s Round %d of %d" % (self.name(p), g.round + 1, g.rounds)
+        if len(header) > 17:
+            header = "%s Round %d" % (self.name(p), g.round + 1)
+        self.header.text = header
         self.header.color = theme.player_colour(p)
         self.open_text.text = "%9s" % ("open %d" % open_sum(box))
         for i in range(g.tiles):
@@ -161,11 +165,13 @@ class StbScreen(HeldTurnScreen):
             label = self.scores[p]
             if self.rolloff is not None:
                 d = self.rolloff.get(p)
-                label.text = "P%d %s" % (p + 1, dice_text(d) if d else "")
+                value = dice_text(d) if d else ""
             elif self.declaring(p):
-                label.text = "P%d %s" % (p + 1, ("?", "one", "two")[g.use[p]])
+                value = ("?", "one", "two")[g.use[p]]
             else:
-                label.text = "P%d %s" % (p + 1, score_text(g, totals, p))
+                value = score_text(g, totals, p)
+            # (six columns a seat: its name as short as the value needs)
+            label.text = "%s %s" % (short_name(self.name(p), 5 - len(value)), value)
             colour = theme.player_colour(p)
             if p == current and self.rolloff is None:
                 label.color, label.background = theme.BLACK, colour
@@ -195,7 +201,7 @@ class StbScreen(HeldTurnScreen):
             self.button.text = "USE"
         else:
             if g.together:
-                self.info.text = "P%d rolls" % (g.roller + 1)
+                self.info.text = "%s rolls" % self.name(g.roller)
             else:
                 self.info.text = "%d %s" % (self.ndice, "die" if self.ndice == 1 else "dice")
             self.button.text = "ROLL"
@@ -297,14 +303,14 @@ class StbScreen(HeldTurnScreen):
             if e[0] == "rolloff":
                 rolls[e[1]] = e[2]
             elif e[0] == "rolloff_tie":
-                tie = "Tie rerolled"
+                tie = "Reroll"
         if not rolls or self.app.handed is not None:     # (the start card showed them)
             self.begin_turn(False)
             return
         self.rolloff = rolls
         start = g.current
         self.frozen = (start, g.full, 0, list(rolls[start]))
-        self.result = ("%s: P%d starts" % (tie or "Roll-off", start + 1), "A: play")
+        self.result = ("%s: %s starts" % (tie or "Roll-off", self.name(start)), "A: play")
         self.roll()
 
     def go_on(self):
@@ -329,21 +335,22 @@ class StbScreen(HeldTurnScreen):
             if k == "rolled":
                 lines.append("Rolled %s = %d" % (dice_text(e[2]), sum(e[2])))
             elif k == "use":
-                lines.append("P%d says %s" % (e[1] + 1, "1 die" if e[2] == 1 else "2 dice"))
+                lines.append("%s says %s" % (self.name(e[1]), "1 die" if e[2] == 1 else "2 dice"))
             elif k == "stuck":
-                lines.append("P%d stuck: scores %d" % (e[1] + 1, e[2]))
+                lines.append("%s stuck: scores %d" % (self.name(e[1]), e[2]))
             elif k == "out":
-                outs.append("P%d" % (e[1] + 1))
+                outs.append(self.name(e[1]))
             elif k == "shut":
-                lines.append("P%d shut %s" % (e[1] + 1, " ".join(str(t) for t in e[2])))
+                lines.append("%s shut %s" % (self.name(e[1]), " ".join(str(t) for t in e[2])))
             elif k == "shut_box":
-                lines.append("P%d SHUT THE BOX!" % (e[1] + 1))
+                lines.append("%s SHUT THE BOX!" % self.name(e[1]))
             elif k == "round_end":
                 lines.append("Round %d over" % (e[1] + 1))
             elif k == "round_start" and e[1]:
-                lines.append("Round %d: P%d first" % (e[1] + 1, e[2] + 1))
+                lines.append("Round %d: %s first" % (e[1] + 1, self.name(e[2])))
         if outs:
-            lines.append("Out: " + " ".join(outs))
+            line = "Out: " + ", ".join(outs)
+            lines.append(line if len(line) <= ui.COLS else "Out: %d players" % len(outs))
         return lines
 
     def point(self, step):
@@ -403,7 +410,7 @@ class StbScreen(HeldTurnScreen):
             self.frozen = (p, box, 0, dice or [0, 0])
             main = lines[0]
             for line in lines:
-                if line.startswith("P%d " % (p + 1)) or line.startswith("Out"):
+                if line.startswith(self.name(p) + " ") or line.startswith("Out"):
                     main = line
                     break
             self.hold(main, events)

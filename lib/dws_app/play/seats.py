@@ -290,7 +290,7 @@ class SeatPlayer:
         from dws_core.bots import bot_turn, prepare
         work = prepare(g, self.plays(g.current))
         if work is not None:
-            self.slice(screen, work, "P%d: device is thinking" % (g.current + 1))
+            self.slice(screen, work, "%s is thinking" % self.app.names[g.current])
             return False
         if self.rng is None:
             from dws_core.rng import Rng
@@ -308,7 +308,7 @@ class SeatPlayer:
         if self.app.test.get("heap_log"):
             print("think", g.GAME_ID, self.plays(g.current), ms)   # (the suite names the game)
         if not self.queue:
-            raise RuntimeError("no bot steps for P%d" % (g.current + 1))
+            raise RuntimeError("no bot steps for seat %d" % (g.current + 1))
         gap = self.step_ms() * (2 if key != self.turn else 1)
         self.turn = key
         self.due = ticks_add(now, gap)
@@ -358,10 +358,10 @@ class SeatPlayer:
         p = self.game.current
         level = self.levels[p]
         if level in self.fallback:  # (its table file missing: said at every turn)
-            screen.say("P%d: device, %s" % (p + 1, level_title(self.fallback[level])),
+            screen.say("%s plays %s" % (self.app.names[p], level_title(self.fallback[level])),
                        "%s: no table file" % level_title(level))
         else:
-            screen.say("P%d: device, %s" % (p + 1, level_title(level)), "Any key: hurry")
+            screen.say("%s's turn" % self.app.names[p], "Any key: hurry")
 
     def busy(self, screen):
         """A device turn is under way, or a held turn will go on by itself."""

@@ -1,15 +1,30 @@
 """A score table for the round-based games: one column per player in that
-player's colour (header ``Pn``, then one value per row), row names at the
-left.  Built once; ``show()`` only changes text.
+player's colour (header: the seat's name, shortened as ``short_name``
+says, then one value per row), row names at the left.  Built once;
+``show()`` only changes text.
 
 Up to 5 players get 4-character columns and the row names in full
 ("Round", "Total": up to 6 columns); 6-8 players get 3-character columns,
 and with 8 the names shrink to their first letter (R, T: the glossary's
-one shortening, docs/rules/README.md).
+shortenings, docs/rules/README.md).  In play only (``dws_app.play``: it
+is forgotten with the game).
 """
 
 from dws_app import theme, ui
 from dws_app.ui import right
+
+
+def short_name(name, width):
+    """A seat's name in ``width`` columns (the glossary's shortening of a
+    name, for narrow columns): whole where it fits; a guest's
+    or a device seat's ("Player 2", "Strong 3") as its word's first letter
+    and its number ("P2", "S3"); else its first letters."""
+    if len(name) <= width:
+        return name
+    space = name.find(" ")
+    if space > 0:
+        return name[0] + name[space + 1:]
+    return name[:width]
 
 
 class ScoreTable:
@@ -17,6 +32,7 @@ class ScoreTable:
         """Row names ``names`` from text line ``row`` (or pixel ``y``) down."""
         self.players = players
         self.names = names
+        self.seat_names = screen.app.names
         self.colw = 4 if players <= 5 else 3
         self.prefix = min(6, ui.COLS - self.colw * players)
         lines = 1 + len(names)
@@ -38,7 +54,7 @@ class ScoreTable:
             head.append(name if self.prefix >= len(name) else name[:1])
         self.label.text = "\n".join(head)
         for p in range(self.players):
-            out = [right("P%d" % (p + 1), self.colw)]
+            out = [right(short_name(self.seat_names[p], self.colw - 1), self.colw)]
             for values in rows:
                 if values is None:
                     out.append("")
