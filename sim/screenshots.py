@@ -156,6 +156,8 @@ def scenes(profile):
         s.press("DOWN")
     s.press("A")
     yield "records", s
+    s.press("DOWN")               # the players' records, a game a page
+    yield "records-players", s
     yield "device-turn", _device_turn(profile)
     from sim.play_stb import scenes as stb_and_dice
     yield from stb_and_dice(profile)

@@ -53,6 +53,20 @@ def dws_checkpoints(seed=2024, players=5):
 DWS = dws_checkpoints()
 
 
+def cut_images(before, after):
+    """The nvm images a power cut can leave while a write turns ``before``
+    into ``after`` byte by byte (an append into erased bytes): the bytes
+    written so far, the rest as they were; the first with none written,
+    the last with all."""
+    changed = [i for i in range(len(after)) if after[i] != before[i]]
+    assert changed, "nothing was written"
+    for k in range(len(changed) + 1):
+        nvm = bytearray(before)
+        for i in changed[:k]:
+            nvm[i] = after[i]
+        yield nvm
+
+
 class PowerCut(Exception):
     pass
 

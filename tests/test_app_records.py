@@ -141,7 +141,7 @@ def test_played_games_show_on_scores_and_records(profile):
     assert row_of(screen, "Dice Wide Shut").split()[-2:] == ["0", "-"]
     assert screen.players == 1                     # the count with the most games
     assert screen.heading.shown() == "Wins <1 player>    2 games"
-    assert seat_texts(screen) == [("P1", "2")]
+    assert seat_texts(screen) == [("1", "2")]
     assert_inside(s)
 
 
@@ -226,7 +226,7 @@ def test_reset_needs_select_then_a(profile):
     assert row_of(screen, "Dice Wide Shut").split()[-2:] == ["2", "70"]
     assert row_of(screen, "DicedOut").split()[-2:] == ["1", "25"]
     assert screen.heading.shown() == "Wins <3 players>   2 games"
-    assert seat_texts(screen) == [("P1", "1"), ("P2", "1"), ("P3", "0")]
+    assert seat_texts(screen) == [("1", "1"), ("2", "1"), ("3", "0")]
     saved = load_records(store)[0].encode()
 
     s.press("SELECT")                              # ask...
@@ -238,7 +238,7 @@ def test_reset_needs_select_then_a(profile):
     assert not screen.confirming and s.screen is screen
     assert load_records(store)[0].encode() == saved
     assert screen.heading.shown() == "Wins <3 players>   2 games"
-    assert screen.footer.shown() == "SELECT:reset  B:back"
+    assert screen.footer.shown() == "DOWN:players SELECT:reset"
 
     s.press("SELECT", "LEFT")                      # any other key cancels, and only cancels
     assert not screen.confirming and screen.players == 3
@@ -251,14 +251,14 @@ def test_reset_needs_select_then_a(profile):
     assert rec.game(1) == (2, 70, 0) and rec.game(3) == (1, 25, 0)
     assert s.screen is screen
     assert screen.heading.shown() == "Wins <3 players>   0 games"
-    assert seat_texts(screen) == [("P1", "0"), ("P2", "0"), ("P3", "0")]
+    assert seat_texts(screen) == [("1", "0"), ("2", "0"), ("3", "0")]
     assert screen.footer.shown() == "Wins reset  B:back"
 
     s.press("SELECT")                              # nothing left: no question asked
     assert not screen.confirming
     assert screen.footer.shown() == "Nothing to reset  B:back"
     s.press("LEFT")
-    assert screen.players == 2 and seat_texts(screen) == [("P1", "0"), ("P2", "1")]
+    assert screen.players == 2 and seat_texts(screen) == [("1", "0"), ("2", "1")]
     s.press("B")
     assert type(s.screen).__name__ == "MenuScreen"
 
@@ -278,7 +278,7 @@ def test_every_player_count_fits_in_seat_colours(profile):
         games = 2 if n == 8 else 1
         assert screen.heading.shown().split()[-2:] == [str(games), "game" + ("s" if games > 1 else "")]
         seats = seat_texts(screen)
-        assert [h for h, _w in seats] == ["P%d" % (p + 1) for p in range(n)]
+        assert [h for h, _w in seats] == ["%d" % (p + 1) for p in range(n)]
         assert [w for _h, w in seats] == ["1"] * (n - 1) + [str(games if n == 8 else 1)]
         shown = shown_seats(screen)
         assert [label.color for label in shown] == [theme.player_colour(p) for p in range(n)]
@@ -286,7 +286,7 @@ def test_every_player_count_fits_in_seat_colours(profile):
         assert xs == sorted(xs) and len(set(xs)) == n
         colw, first = seat_layout(n)
         assert colw >= 3 and first + colw * n <= 26
-        assert screen.wins_name.shown().strip() == ("Wins" if first >= 5 else "W")
+        assert screen.wins_name.shown().split() == (["Seat", "Wins"] if first >= 5 else ["S", "W"])
         assert_inside(s)
         s.press("SELECT")
         assert_inside(s)                           # the question fits too
@@ -305,8 +305,9 @@ def test_presses_create_no_display_objects(profile, monkeypatch):
     assert screen.players == 5
     # Round the player counts back to 5, ask and cancel twice, reset, then
     # SELECT with nothing left to reset: every label only changes its text.
+    # (DOWN opens the players' records: tests/test_app_records_people.py)
     for name in ["LEFT"] * 8 + ["RIGHT"] * 3 + ["LEFT"] * 3 + [
-            "SELECT", "B", "SELECT", "UP", "DOWN", "SELECT", "A", "SELECT", "LEFT"]:
+            "SELECT", "B", "SELECT", "UP", "UP", "SELECT", "A", "SELECT", "LEFT"]:
         s.press(name)
         assert s.screen is screen
     assert load_records(s.app.store)[0].tally(5) == (0, [0] * 5)

@@ -137,7 +137,8 @@ def test_settings_saved_before_the_levels_read_on_as_high_and_off_as_off():
     assert load_settings(Store(nvm_of(*SAVED_BEFORE[:2]))) == (dict(expected, volume=0), None)
     assert load_settings(Store(nvm_of(*SAVED_BEFORE))) == \
         (dict(expected, volume=3, led_brightness=10), None)
-    changed = {"brightness": 3, "led_brightness": 0, "anim_speed": 2, "auto_dim_s": 300, "sleep_s": 0}
+    changed = {"brightness": 3, "led_brightness": 0, "anim_speed": 2, "auto_dim_s": 300, "sleep_s": 0,
+               "pace": 1}
     assert load_settings(Store(nvm_of(ALL_CHANGED_ON))) == (dict(changed, volume=3), None)
     assert load_settings(Store(nvm_of(ALL_CHANGED_OFF))) == (dict(changed, volume=0), None)
     assert _decode_settings(DEFAULTS_ON) == (dict(default_settings(), volume=3), True)
@@ -184,7 +185,7 @@ def test_any_settings_record_from_before_the_levels_keeps_its_meaning(old):
     (the log store wrote the same six bytes)."""
     data = store_v2._encode_settings(old)
     d, ok = _decode_settings(data)
-    now = dict(old)
+    now = dict(old, pace=1)
     now["volume"] = 3 if now.pop("sound") else 0
     assert ok and d == now
     assert _encode_settings(d) == data      # saved again unchanged: the same bytes
@@ -193,14 +194,29 @@ def test_any_settings_record_from_before_the_levels_keeps_its_meaning(old):
 new_settings = st.fixed_dictionaries({
     "brightness": st.integers(0, 10), "led_brightness": st.integers(0, 10),
     "volume": st.integers(0, 3), "anim_speed": st.integers(0, 2),
-    "auto_dim_s": st.sampled_from(AUTO_DIM_CHOICES), "sleep_s": st.sampled_from(SLEEP_CHOICES)})
+    "auto_dim_s": st.sampled_from(AUTO_DIM_CHOICES), "sleep_s": st.sampled_from(SLEEP_CHOICES),
+    "pace": st.integers(0, 3)})
 
 
 @hsettings(max_examples=150)
 @given(new_settings)
-def test_every_setting_round_trips_through_six_bytes(d):
+def test_every_setting_round_trips_through_six_bytes_or_seven_with_a_pace(d):
+    """The pace of device turns is a seventh byte, written only when it is
+    not normal: a build before it reads the six it wrote, as it wrote them."""
     data = _encode_settings(d)
-    assert len(data) == 6 and _decode_settings(data) == (d, True)
+    assert len(data) == (6 if d["pace"] == 1 else 7) and _decode_settings(data) == (d, True)
+    if d["pace"] == 1:
+        old = dict(d, sound=d["volume"] == 3)
+        del old["volume"], old["pace"]
+        if d["volume"] in (0, 3):
+            assert store_v2._decode_settings(data) == (old, True)
+
+
+def test_a_seventh_byte_of_normal_or_beyond_the_paces_is_not_ours():
+    six = _encode_settings(default_settings())
+    for extra in (1, 4, 255):
+        d, ok = _decode_settings(six + bytes((extra,)))
+        assert not ok and d["pace"] == 1
 
 
 @hsettings(max_examples=150)
@@ -210,3 +226,48 @@ def test_any_six_bytes_decode_to_valid_settings(data):
     assert all(_setting_ok(name, d[name]) for name, _v in SETTINGS_DEFAULTS)
     assert ok == (_encode_settings(d) == data)
     assert d["volume"] == ((0, 3, 1, 2)[data[2]] if data[2] < 4 else 2)
+
+
+# ----- the pace of device turns (issue 52) -------------------------------------
+
+def first_device_turn_ms(pace):
+    """Emulated ms from a game's start to the end of its first device turn
+    (two Strong seats, Dice Wide Shut), at ``pace``."""
+    from dws_app.lobby.setup import start_game
+    s = Session("pybadge", seed=5)
+    s.app.settings["pace"] = pace
+    start_game(s.app, 1, 2, None, seed=9, seats=["strong", "strong"])
+    game = s.app.game
+    first = game.current
+    elapsed = 0
+    while game.current == first and elapsed < 60000:
+        s.wait(50)
+        elapsed += 50
+    assert game.current != first
+    return s.app.seats.step_ms(), elapsed
+
+
+def test_the_pace_sets_the_time_between_a_device_seats_steps():
+    seen = [first_device_turn_ms(pace) for pace in range(4)]
+    assert [ms for ms, _t in seen] == [600, 350, 150, 0]
+    turns = [t for _ms, t in seen]
+    assert turns[0] > turns[1] > turns[2] > turns[3]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_pace_is_a_setting_below_the_others_and_is_kept(profile):
+    s = Session(profile, seed=1)
+    menu = s.screen.menu
+    s.press(*["DOWN"] * menu.items.index("Settings"), "A")
+    screen = s.screen
+    assert isinstance(screen, SettingsScreen) and len(screen.menu.items) == len(CHOICES) + 1
+    rows = [row[0] for row in CHOICES]
+    s.press(*["DOWN"] * rows.index("pace"))
+    assert screen.menu.items[screen.menu.index] == "Device turns  < normal >"
+    shown = [line.shown() for line in screen.menu.lines]
+    assert any("Device turns" in line for line in shown)        # scrolled into view
+    s.press("RIGHT", "RIGHT")
+    assert screen.menu.items[screen.menu.index] == "Device turns < instant >"
+    s.press("B")
+    assert load_settings(s.app.store)[0]["pace"] == 3
+    assert load_settings(Store(s.hw.nvm.data))[0]["pace"] == 3

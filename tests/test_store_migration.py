@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from dws_app.app import App
-from dws_app.lobby.records_store import Records, default_settings, load_records, load_settings
+from dws_app.lobby.records_store import SEATS_SIZE, Records, default_settings, load_records, load_settings
 from dws_app.levels import split
 from dws_app.store import GAME, Store
 from sim.hw import build
@@ -51,7 +51,10 @@ def test_the_old_apps_nvm_is_migrated_with_one_write(profile, erase_always):
         settings = load_settings(store)
         assert (settings[0], settings[1]) == \
             (as_volume(dict(tuple(kv) for kv in expected["settings"])), None)
-        assert load_records(store)[0].encode().hex() == expected["records"]
+        # (the records of a build before the players' records: theirs
+        # whole, then no player's)
+        seats = load_records(store)[0].encode()
+        assert seats[:SEATS_SIZE].hex() == expected["records"] and not any(seats[SEATS_SIZE:])
         assert load_records(store)[1] is None
     assert nvm.erases == 1              # read again: nothing written
 

@@ -382,7 +382,7 @@ def test_erases_per_dws_game():
 
 
 small_payloads = st.binary(min_size=1, max_size=40) | st.sampled_from(
-    [payload(600, 30), payload(GAME_CAPACITY, 31), LARGEST_DWS, DWS[0], DWS[1], DWS[2]])
+    [payload(GAME_CAPACITY - 10, 30), payload(GAME_CAPACITY, 31), LARGEST_DWS, DWS[0], DWS[1], DWS[2]])
 ops = st.one_of(
     st.tuples(st.just("save"), small_payloads),
     st.tuples(st.just("clear")),

@@ -633,9 +633,12 @@ class App:
 
     def show_game(self, fresh):
         game = self.game
+        # The lobby's code goes before the screen's module is imported: from
+        # .py sources its compile needs that room (the setup's line-up and
+        # players' list cost the first game of cp10_py's evening 4 KB here)
+        self.forget_between_games()
         from dws_app.catalog import screen_class
         cls = screen_class(game.GAME_ID)
-        self.forget_between_games()     # (the catalog too: read once a game)
         if self.carded:             # under the start card, for its A (``begin_game``)
             self.carded = False
             if self.lone_human():

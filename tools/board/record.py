@@ -642,9 +642,10 @@ def evening_plan(short=False, seed=41):
 
 
 def between_games(rec):
-    """The records, the settings and a help page, from the menu and back."""
+    """The records (and the players' page), the settings and a help page,
+    from the menu and back."""
     to_item(rec, "Records")
-    rec.press("A", "DOWN", "B")
+    rec.press("A", "DOWN", "DOWN", "B", "B")
     to_item(rec, "Settings")
     rec.press("A")
     assert rec.screen_name == "SettingsScreen", rec.screen_name

@@ -54,7 +54,7 @@ class PlayersScreen(widgets.Screen):
 
     def keys(self):
         if self.removing is not None:
-            self.help.text = "SELECT: remove  B: keep"
+            self.help.text = "SELECT: remove + records"
             self.help.color = theme.WARN
         else:
             slot = self.slots[self.menu.index]
@@ -72,6 +72,9 @@ class PlayersScreen(widgets.Screen):
             slot = self.removing
             self.removing = None
             if name == "SELECT":
+                # The records first: cut between the writes, the player
+                # is kept without them, never a new one given theirs.
+                forget_records(self.app.store, slot)
                 self.names[slot] = None
                 save_players(self.app.store, self.names)
                 self.refresh()
@@ -94,9 +97,18 @@ class PlayersScreen(widgets.Screen):
         """The name entry's result: a new player (slot -1) or a new name."""
         if slot < 0:
             slot = self.names.index(None)
+            forget_records(self.app.store, slot)    # (none: nothing written)
         self.names[slot] = name
         self.land = slot
         save_players(self.app.store, self.names)
+
+
+def forget_records(store, slot):
+    """A removed player's records go with them (a records write)."""
+    from dws_app.lobby.records_store import load_records, save_records
+    rec = load_records(store)[0]
+    rec.forget(slot)
+    save_records(store, rec)
 
 
 class NameScreen(widgets.Screen):

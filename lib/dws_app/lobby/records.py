@@ -1,10 +1,12 @@
 """Records: per game the games played and the best score (Shut the Box also
 the boxes shut), and the running tally of one player count: games and wins
-per seat in the seat colours.
+by seat (whoever sat there) in the seat colours.
 
-Controls: LEFT/RIGHT change the player count (1-8); SELECT asks to reset
-that tally, then A resets it and any other key (B) cancels, so no single
-press loses data; A, B or START go back.  Everything is built once; presses
+Controls: LEFT/RIGHT change the player count (1-8); DOWN shows the
+records of the players kept on the device, a game a page
+(``lobby.records_people``); SELECT asks to reset that tally, then A resets
+it and any other key (B) cancels, so no single press loses data; A, B or
+START go back.  Everything is built once; presses
 only change text, colours, positions and which seat columns are in the
 Group.
 """
@@ -19,7 +21,7 @@ NAME_W = 14            # "Dice Wide Shut"
 NUM_W = 6              # games and best columns, right-aligned
 SEAT_W = 5             # widest seat column
 TALLY_ROW = 6
-FOOTER = "SELECT:reset  B:back"
+FOOTER = "DOWN:players SELECT:reset"
 
 
 def recorded_games():
@@ -36,7 +38,8 @@ def plural(n, word):
 
 def seat_layout(players):
     """(column width, first column) of the seat columns for ``players``:
-    "Wins" before them when 3-character columns leave room, else "W"."""
+    "Seat" and "Wins" before them when 3-character columns leave room,
+    else "S" and "W" (the glossary's shortening)."""
     colw = max(3, min(SEAT_W, (ui.COLS - 5) // players))
     return colw, min(5, ui.COLS - colw * players)
 
@@ -129,11 +132,11 @@ class RecordsScreen(widgets.Screen):
             self.heading.text = tally_heading(n, games)
             self.heading.color = theme.ACCENT
         colw, first = seat_layout(n)
-        self.wins_name.text = "\nWins" if first >= 5 else "\nW"
+        self.wins_name.text = "Seat\nWins" if first >= 5 else "S\nW"
         y = self.wins_name.y
         for p in range(n):
             label = self.seats[p]
-            label.text = right("P%d" % (p + 1), SEAT_W) + "\n" + right(str(wins[p]), SEAT_W)
+            label.text = right(str(p + 1), SEAT_W) + "\n" + right(str(wins[p]), SEAT_W)
             label.move(2 + (first + colw * (p + 1) - SEAT_W) * ui.CW, y)
         self.show_seats(n)
 
@@ -168,6 +171,9 @@ class RecordsScreen(widgets.Screen):
             self.players = (self.players - 1 + step) % MAX_PLAYERS + 1
             self.say(FOOTER)
             self.refresh()
+        elif name == "DOWN":
+            from dws_app.lobby.records_people import PlayerRecordsScreen
+            self.app.push(PlayerRecordsScreen(self.app, self.rec))
         elif name == "SELECT":
             games, wins = self.rec.tally(self.players)
             if games or sum(wins):

@@ -5,11 +5,15 @@ imports it on demand and the app forgets it again while a game runs.
 
 Records payload (``Records.encode``, big-endian u16 words): per game id 1-8
 (played, best or -32768 for none, shut), then per player count 1-8 the games
-and one win count per seat: 136 bytes, mostly zeros, so the store keeps them
-as a game delta against 136 zero bytes when that is shorter.  Settings
+and one win count per seat (the first 136 bytes, all a build before the
+players' records wrote), then per player slot 0-7 and game id 1-4 (played,
+wins, best: none while played is 0): 328 bytes, mostly zeros, so the store
+keeps them as a game delta against 328 zero bytes when that is shorter (a
+body of 136 bytes is the older records whole, never a delta).  Settings
 payload: six bytes (``_encode_settings``): brightness, LED brightness, the
 volume's code (``VOLUME_CODES``), animation speed, and the indices of the
-auto-dim and sleep choices.
+auto-dim and sleep choices; a seventh, the device turns' pace, only when it
+is not normal (a build before the pace reads the six as ever).
 """
 
 from dws_app.store_format import GAME, RECORDS, SETTINGS, delta
@@ -17,7 +21,10 @@ from dws_app.store_format import GAME, RECORDS, SETTINGS, delta
 MAX_GAME_ID = 8
 MAX_PLAYERS = 8
 NO_BEST = -32768
-RECORDS_SIZE = 6 * MAX_GAME_ID + 2 * (MAX_PLAYERS + MAX_PLAYERS * (MAX_PLAYERS + 1) // 2)
+SEATS_SIZE = 6 * MAX_GAME_ID + 2 * (MAX_PLAYERS + MAX_PLAYERS * (MAX_PLAYERS + 1) // 2)
+PEOPLE_GAMES = 4        # game ids 1-4 keep records per player
+PERSON_SIZE = 6         # played, wins, best
+RECORDS_SIZE = SEATS_SIZE + 8 * PEOPLE_GAMES * PERSON_SIZE
 _COUNT_MAX = 0xFFFF
 
 # ----- the store's records (game deltas, records packed from zeros) -----
@@ -58,6 +65,8 @@ VOLUME_LEVELS = 4  # 0 off, 1 low, 2 medium, 3 high (dws_app.sound)
 # high): those two bytes keep their meaning, and the new levels take codes
 # an older build never wrote (it reads them as damage: its default, on).
 VOLUME_CODES = (0, 2, 3, 1)  # off, low, medium, high
+PACES = 4  # device turns: 0 slow, 1 normal, 2 fast, 3 instant (dws_app.play.seats)
+PACE_NORMAL = 1
 
 SETTINGS_DEFAULTS = (
     ("brightness", 8),
@@ -66,6 +75,7 @@ SETTINGS_DEFAULTS = (
     ("anim_speed", 1),
     ("auto_dim_s", 60),
     ("sleep_s", 600),
+    ("pace", PACE_NORMAL),
 )
 
 
@@ -89,25 +99,31 @@ def _setting_ok(name, value):
         return value in AUTO_DIM_CHOICES
     if name == "sleep_s":
         return value in SLEEP_CHOICES
+    if name == "pace":
+        return 0 <= value < PACES
     return False
 
 
 def _encode_settings(d):
-    return bytes((d["brightness"], d["led_brightness"], VOLUME_CODES[d["volume"]],
-                  d["anim_speed"], AUTO_DIM_CHOICES.index(d["auto_dim_s"]),
-                  SLEEP_CHOICES.index(d["sleep_s"])))
+    out = bytes((d["brightness"], d["led_brightness"], VOLUME_CODES[d["volume"]],
+                 d["anim_speed"], AUTO_DIM_CHOICES.index(d["auto_dim_s"]),
+                 SLEEP_CHOICES.index(d["sleep_s"])))
+    return out if d["pace"] == PACE_NORMAL else out + bytes((d["pace"],))
 
 
 def _decode_settings(data):
     """(settings, all_valid): out-of-range fields take their defaults."""
     d = default_settings()
-    ok = len(data) == 6
+    ok = len(data) in (6, 7)
     if ok:
         values = (data[0], data[1],
                   VOLUME_CODES.index(data[2]) if data[2] < VOLUME_LEVELS else None, data[3],
                   AUTO_DIM_CHOICES[data[4]] if data[4] < len(AUTO_DIM_CHOICES) else None,
-                  SLEEP_CHOICES[data[5]] if data[5] < len(SLEEP_CHOICES) else None)
-        for i in range(6):
+                  SLEEP_CHOICES[data[5]] if data[5] < len(SLEEP_CHOICES) else None,
+                  # (a seventh byte of normal is never written: not ours)
+                  data[6] if len(data) == 7 and data[6] != PACE_NORMAL else
+                  None if len(data) == 7 else PACE_NORMAL)
+        for i in range(7):
             name = SETTINGS_DEFAULTS[i][0]
             if _setting_ok(name, values[i]):
                 d[name] = values[i]
@@ -150,6 +166,7 @@ def save_settings(store, settings):
 class Records:
     """Per game: games played, best score, boxes shut.  Per player count: a
     running tally of games and wins per seat (shared wins count for each).
+    Per player kept on the device (their slot) and game: games, wins, best.
     Kept as their RECORDS_SIZE bytes (``data``, the encoding): a records
     update reads and bumps words in place and allocates little (issue 50)."""
 
@@ -167,6 +184,23 @@ class Records:
         best = best - 0x10000 if best >= 0x8000 else best
         return (_word(self.data, at), None if best == NO_BEST else best,
                 _word(self.data, at + 4))
+
+    def person(self, slot, game_id):
+        """(games played, wins, best score or None) of the player in
+        ``slot`` at game ``game_id`` (ids beyond PEOPLE_GAMES: none)."""
+        if not 1 <= game_id <= PEOPLE_GAMES:
+            return 0, 0, None
+        at = _person_at(slot, game_id)
+        played = _word(self.data, at)
+        best = _word(self.data, at + 4)
+        best = best - 0x10000 if best >= 0x8000 else best
+        return played, _word(self.data, at + 2), best if played else None
+
+    def forget(self, slot):
+        """A removed player's records go with them."""
+        at = _person_at(slot, 1)
+        for i in range(at, at + PEOPLE_GAMES * PERSON_SIZE):
+            self.data[i] = 0
 
     def tally(self, players):
         """(games, [wins of seat 0, seat 1, ...]) for games with ``players`` seats."""
@@ -204,6 +238,10 @@ def _game_at(game_id):
     return 6 * (game_id - 1)
 
 
+def _person_at(slot, game_id):
+    return SEATS_SIZE + PERSON_SIZE * (PEOPLE_GAMES * slot + game_id - 1)
+
+
 def _tally_at(players):
     return 6 * MAX_GAME_ID + 2 * (players - 1 + (players - 1) * players // 2)
 
@@ -226,7 +264,8 @@ def records_body(rec):
     """The bytes the store keeps for ``rec`` (Records): its runs from zeros
     (``store_format.delta``) when shorter."""
     data = rec.encode()
-    return delta(bytes(RECORDS_SIZE), data) or data
+    short = delta(bytes(RECORDS_SIZE), data)
+    return short if short and len(short) != SEATS_SIZE else data
 
 
 def save_records(store, rec):
@@ -255,7 +294,9 @@ def load_records(store):
     from zero."""
     data = _body(store, RECORDS)
     note = store.notes.get(RECORDS)
-    if data is not None and len(data) < RECORDS_SIZE:
+    if data is not None and len(data) == SEATS_SIZE:    # (before the players' records)
+        data = bytearray(data) + bytearray(RECORDS_SIZE - SEATS_SIZE)
+    elif data is not None and len(data) < RECORDS_SIZE:
         full = bytearray(RECORDS_SIZE)
         data = full if _patch(full, data) else data
     rec = Records.decode(data) if data is not None else None
@@ -264,16 +305,16 @@ def load_records(store):
     return rec, note
 
 
-def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0):
+def record_game(store, game_id, players, scores, winners, low_wins=False, shut=0, slots=None):
     """Count one finished game and save the records; True if it set a new
     best score (``count_game``)."""
     rec, _note = load_records(store)
-    new_best = count_game(rec, game_id, players, scores, winners, low_wins, shut)
+    new_best = count_game(rec, game_id, players, scores, winners, low_wins, shut, slots)
     save_records(store, rec)
     return new_best
 
 
-def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
+def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0, slots=None):
     """Count one finished game in ``rec`` (Records); True if it set a new
     best score.  Bad arguments raise ValueError and change nothing.
 
@@ -281,7 +322,9 @@ def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
     best score (e.g. device-played), or empty for a game without scores.
     ``winners``: winning seat indices (several for a shared win).
     ``low_wins``: the lowest score is best (Shut the Box, DicedOut).
-    ``shut``: boxes shut during the game (Shut the Box)."""
+    ``shut``: boxes shut during the game (Shut the Box).
+    ``slots``: per seat the slot of the player kept on the device who
+    played it, or None (a guest, a device seat): their own records."""
     if not 1 <= game_id <= MAX_GAME_ID or not 1 <= players <= MAX_PLAYERS or shut < 0:
         raise ValueError("bad game, player count or shut count")
     if scores and len(scores) != players:
@@ -289,6 +332,8 @@ def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
     for seat in winners:
         if not 0 <= seat < players:
             raise ValueError("bad winner seat")
+    if slots and (len(slots) != players or [s for s in slots if s is not None and not 0 <= s < 8]):
+        raise ValueError("bad player slots")
     data = rec.data
     at = _game_at(game_id)
     _bump(data, at)
@@ -308,7 +353,26 @@ def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0):
     for seat in range(players):
         if seat in winners:         # (a shared win counts once for each)
             _bump(data, at + 2 + 2 * seat)
+    if slots and game_id <= PEOPLE_GAMES:
+        for seat in range(players):
+            if slots[seat] is not None:
+                count_person(rec, slots[seat], game_id, seat in winners,
+                             scores[seat] if scores else None, low_wins)
     return new_best
+
+
+def count_person(rec, slot, game_id, won, score, low_wins):
+    """One game more in a player's records: a win, their best score."""
+    data = rec.data
+    at = _person_at(slot, game_id)
+    played, _wins, best = rec.person(slot, game_id)
+    _bump(data, at)
+    if won:
+        _bump(data, at + 2)
+    if score is not None:
+        score = -32767 if score < -32767 else (32767 if score > 32767 else score)
+        if best is None or (score < best if low_wins else score > best):
+            _put_word(data, at + 4, score & 0xFFFF)
 
 
 def reset_tally(store, players=None):

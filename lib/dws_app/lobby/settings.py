@@ -1,14 +1,14 @@
 """Settings: brightness, LED brightness, volume, animation speed, auto-dim,
-sleep, and the players kept on the device (A there opens them:
-``lobby.players``).  Changes apply at once; they are saved when the screen
+sleep, the device turns' pace, and the players kept on the device (A
+there opens them: ``lobby.players``); the list scrolls (seven lines).  Changes apply at once; they are saved when the screen
 is left.  Under them, the battery's reading in words (where the board
 measures one)."""
 
 from dws_app import VERSION, theme, ui
 
 from dws_app.lobby import widgets
-from dws_app.lobby.records_store import (ANIM_SPEEDS, AUTO_DIM_CHOICES, SLEEP_CHOICES, VOLUME_LEVELS,
-                                         save_settings)
+from dws_app.lobby.records_store import (ANIM_SPEEDS, AUTO_DIM_CHOICES, PACES, SLEEP_CHOICES,
+                                         VOLUME_LEVELS, save_settings)
 
 # (store key, title, choices, how each choice reads).  The choices the store
 # checks (dws_app.lobby.records_store) are these; the display is never off.
@@ -21,7 +21,9 @@ CHOICES = (
     ("anim_speed", "Roll anim.", tuple(range(ANIM_SPEEDS)), ("slow", "normal", "fast")),
     ("auto_dim_s", "Auto-dim", AUTO_DIM_CHOICES, ("never", "30 s", "1 min", "2 min", "5 min")),
     ("sleep_s", "Sleep", SLEEP_CHOICES, ("never", "2 min", "5 min", "10 min", "30 min")),
+    ("pace", "Device turns", tuple(range(PACES)), ("slow", "normal", "fast", "instant")),
 )
+LINES = 7           # the list's lines (rows 1-7; the battery's line under them)
 
 
 class SettingsScreen(widgets.Screen):
@@ -30,7 +32,7 @@ class SettingsScreen(widgets.Screen):
         version = "v" + VERSION
         self.text(0, 0, ui.COLS - len(version), theme.ACCENT, "Settings")
         self.text(ui.COLS - len(version), 0, len(version), theme.DIM, version)
-        self.menu = widgets.Menu(self, 0, 1, ui.COLS, len(CHOICES) + 1)
+        self.menu = widgets.Menu(self, 0, 1, ui.COLS, LINES)
         self.footer = self.text(0, 9, ui.COLS, theme.DIM, "<>:change  B:done")
         if app.battery is not None:     # what the gauge in the corner reads
             from dws_app.lobby.gauge import line

@@ -43,6 +43,9 @@ from dws_app.play.game_base import GameScreen
 from dws_app.levels import any_device, level_names, level_title
 
 HOLD_STEPS = 5         # a finished device turn stays up this many step times
+# ms between a device seat's steps per pace setting: slow, normal, fast,
+# instant (the records store's PACES; normal was half the normal roll's)
+PACE_MS = (600, 350, 150, 0)
 # Work a decision waits for (``bots.prepare``) done per main-loop pass: 8
 # states of a Shut the Box win table, at most 71 ms on the Pico
 # (``python -m tools.board.think``).
@@ -193,7 +196,12 @@ class SeatPlayer:
         return 0 <= seat < len(self.levels) and self.levels[seat] is not None
 
     def step_ms(self):
-        return self.app.anim_ms() // 2
+        """The time between a device seat's steps: the pace setting's
+        (with the test key anim_ms: half the roll's, as the tests time)."""
+        app = self.app
+        if "anim_ms" in app.test:
+            return app.anim_ms() // 2
+        return PACE_MS[app.settings["pace"]]
 
     def _screen(self):
         top = self.app.top
@@ -269,7 +277,8 @@ class SeatPlayer:
             self.held_due = None
             return
         if self.held_due is None:
-            self.held_due = ticks_add(now, HOLD_STEPS * self.step_ms())
+            # (instant: a finished turn stays up as long as at fast)
+            self.held_due = ticks_add(now, HOLD_STEPS * (self.step_ms() or PACE_MS[2]))
         if self.hurry is not None or ticks_diff(now, self.held_due) >= 0:
             self.held_due = None
             self.hurry = None
