@@ -20,6 +20,7 @@ import pytest
 
 from tools import flash
 from tools.flash import drive as flash_drive
+from tools.flash.mpy import strip_docstrings
 from dws_app.store import COVER_AT
 from tools.tables import table_files
 
@@ -109,8 +110,10 @@ def site_file(module, rel):
     raise AssertionError(rel)
 
 
-def expected_slot(repo, profile):
-    """{slot path: bytes}, listed by hand from the fake repository."""
+def expected_slot(repo, profile, stripped=True):
+    """{slot path: bytes}, listed by hand from the fake repository; the .py
+    files without their docstrings (``stripped``: as --no-mpy-cross writes
+    them; else as the sources are, for mpy-cross)."""
     ours = ["code.py", "boot.py", "dws_core/__init__.py", "dws_core/engine.py",
             "dws_core/rng.py", "lib/dws_app/__init__.py", "lib/dws_app/app.py",
             "lib/dws_app/font.bdf", "lib/dws_hw/__init__.py",
@@ -127,7 +130,9 @@ def expected_slot(repo, profile):
     tree["lib/neopixel.py"] = site_file("neopixel", "neopixel.py")
     tree["lib/adafruit_ticks.py"] = site_file("adafruit_ticks", "adafruit_ticks.py")
     tree.update(table_files())          # computed by the engine, whatever the repository
-    return tree
+    if not stripped:
+        return tree
+    return {p: strip_docstrings(data) if p.endswith(".py") else data for p, data in tree.items()}
 
 
 def drive_files(drive):
@@ -438,7 +443,9 @@ class CountingDrive(flash.Drive):
 
 
 def plan_for(repo, profile="pybadge"):
-    return flash.build_plan(repo, profile)
+    """The plan --no-mpy-cross writes (its .py files without docstrings)."""
+    from tools.flash.mpy import strip_plan
+    return strip_plan(flash.build_plan(repo, profile))
 
 
 def test_unchanged_files_are_skipped(tmp_path):
@@ -1069,7 +1076,7 @@ def test_circuitpythons_mpy_cross_gives_mpy_files(tmp_path):
     drive = make_drive(tmp_path)
     tool = fake_mpy_cross(tmp_path, "CircuitPython 9.2.1 on 2024-11-20; mpy-cross emitting mpy v6.3")
     assert run(drive, repo, "--mpy-cross", tool)[0] == 0
-    source = expected_slot(repo, "pybadge")
+    source = expected_slot(repo, "pybadge", stripped=False)
     compiled = {}
     for path, data in source.items():
         if path.endswith(".py") and path not in ("code.py", "boot.py"):
@@ -1372,3 +1379,28 @@ def test_only_the_pybadge_gets_the_sound_effects():
         assert badge[path] == (REPO / path).read_bytes()
     assert not any(p.endswith(".wav") or "/sounds/" in p for p in pico)
     assert "lib/dws_app/dice.bmp" in pico and "lib/dws_app/sound.py" in pico
+
+
+# ---- .py sources without their docstrings ---------------------------------------
+
+def test_py_sources_lose_their_docstrings_and_keep_every_line():
+    """The board compiles .py in its own heap, where the parse tree holds
+    each docstring: --no-mpy-cross writes them out, every line kept, so a
+    traceback's line numbers are the repository's."""
+    import ast
+    root = Path(__file__).resolve().parent.parent
+    for path in sorted(root.glob("lib/dws_app/**/*.py")) + sorted(root.glob("dws_core/*.py")):
+        source = path.read_bytes()
+        out = strip_docstrings(source)
+        assert out.count(b"\n") == source.count(b"\n"), path
+        before, after = ast.parse(source), ast.parse(out)
+        docs = [n for n in ast.walk(after) if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                and ast.get_docstring(n)]
+        assert docs == [], path
+        for a, b in zip(ast.walk(before), ast.walk(after)):    # the code as it was
+            assert type(a) is type(b), path
+            if hasattr(a, "lineno") and not (isinstance(a, ast.Constant) and isinstance(a.value, str)):
+                assert a.lineno == b.lineno, path
+    assert strip_docstrings(b"def f(:\n") == b"def f(:\n"        # not Python: as it was
+    one = b'def f():\n    """Two\n    lines."""  # why\n    return 1\n'
+    assert strip_docstrings(one) == b'def f():\n    ""\n  # why\n    return 1\n'

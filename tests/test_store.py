@@ -462,7 +462,7 @@ def test_settings_round_trip_every_choice():
     for i in range(11):
         choices.append({"brightness": i, "led_brightness": 10 - i, "volume": i % 4,
                         "anim_speed": i % 3, "auto_dim_s": AUTO_DIM_CHOICES[i % 5],
-                        "sleep_s": SLEEP_CHOICES[(i + 2) % 5]})
+                        "sleep_s": SLEEP_CHOICES[(i + 2) % 5], "pace": i % 4})
     for d in choices:
         assert save_settings(s, d)
         assert load_settings(Store(nvm)) == (d, None)

@@ -32,8 +32,8 @@ def fixture(profile):
 def as_volume(old):
     """The settings the version-2 store read (its setting "sound": on or
     off), as this build reads the same record: on is the volume high (3),
-    off is off (0)."""
-    now = dict(old)
+    off is off (0); the device turns at their normal pace."""
+    now = dict(old, pace=1)
     now["volume"] = 3 if now.pop("sound") else 0
     return now
 

@@ -633,21 +633,25 @@ class App:
 
     def show_game(self, fresh):
         game = self.game
-        # The lobby's code goes before the screen's module is imported: from
-        # .py sources its compile needs that room (the setup's line-up and
-        # players' list cost the first game of cp10_py's evening 4 KB here)
+        # The lobby's code goes, and a card that goes on by itself, before
+        # the screen's module is imported: from .py sources its compile
+        # needs that room (cp10_py's evening: its first game ran out of
+        # memory there with 57.7 KB free)
         self.forget_between_games()
+        carded = self.carded
+        if carded and self.lone_human():
+            self.let_card_go()
         from dws_app.catalog import screen_class
         cls = screen_class(game.GAME_ID)
-        if self.carded:             # under the start card, for its A (``begin_game``)
+        if carded:                  # under the start card, for its A (``begin_game``)
             self.carded = False
-            if self.lone_human():
-                self.let_card_go()
-            elif self.seats is None or not self.seats.device(game.current):
+            if not self.lone_human() and (self.seats is None or
+                                          not self.seats.device(game.current)):
                 self.build_under(cls)
                 return
-            # (a device seat plays first: its card goes on by itself, and
-            # the hand-over screen is kept for the humans' turns)
+            # (a lone human's card went above; a device seat plays first:
+            # its card goes on by itself, and the hand-over screen is kept
+            # for the humans' turns)
         self.stack = []             # the menu is rebuilt by home()
         if not fresh and game.players > 1 and not (self.seats is not None and (
                 self.seats.device(game.current) or self.lone_human())):

@@ -20,7 +20,7 @@ from tools.flash.common import REPO, FlashError
 from tools.flash.drive import BlankDrive, Drive
 from tools.flash.mounts import check_drive_arg, find_drive
 from tools.flash.mpy import (
-    PY_SOURCES_NOTE, check_mpy_cross, compile_plan, find_mpy_cross, no_mpy_cross_error)
+    PY_SOURCES_NOTE, check_mpy_cross, compile_plan, find_mpy_cross, no_mpy_cross_error, strip_plan)
 from tools.flash.plan import build_plan, missing_imports, product_version
 from tools.flash.settings import SETTINGS_FILE
 from tools.flash.update import describe, install
@@ -94,6 +94,7 @@ def main(argv=None, repo=REPO, out=sys.stdout, err=sys.stderr):
             print("Compiling to .mpy with {}".format(tool.describe()), file=out)
             plan = compile_plan(plan, tool.path)
         else:
+            plan = strip_plan(plan)
             print(PY_SOURCES_NOTE, file=out)
         if drive_root is None:
             print("No drive: planning for a blank {} drive.".format(profile), file=out)

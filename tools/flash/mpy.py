@@ -12,8 +12,10 @@ heap for an evening of games (measured on the emulated Pico with
 CircuitPython 10.2.1, the second game after power-up dies in MemoryError,
 because compiling .py on the board needs heap that .mpy files do not).
 --no-mpy-cross copies the .py sources anyway, for development, with a note
-that such a drive does not last an evening.
+that such a drive does not last an evening; their docstrings are taken out
+on the way, each line kept (``strip_docstrings``).
 """
+import ast
 import os
 import re
 import shutil
@@ -163,6 +165,46 @@ def no_mpy_cross_error(info=None, problem=None):
 # A traceback on the console then names the file and the function but not
 # the line; .py sources (--no-mpy-cross) give the lines.
 OPTIMISE = "-O3"
+
+
+def strip_docstrings(source):
+    """``source`` (bytes) with every docstring's text taken out and its
+    lines kept, blank, so that a traceback's line numbers are the
+    repository's: the board compiles .py in its own heap, where the parse
+    tree holds each docstring (3 KB of Dice Wide Shut's screen module, whose
+    compile ran out of memory in cp10_py's first game).  ``source`` as it
+    was where it does not parse, or would not parse again."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return source
+    starts = [0]
+    for line in source.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and node.body and isinstance(node.body[0], ast.Expr) \
+                and isinstance(node.body[0].value, ast.Constant) \
+                and isinstance(node.body[0].value.value, str):
+            doc = node.body[0]      # (ast's columns count UTF-8 bytes)
+            spans.append((starts[doc.lineno - 1] + doc.col_offset,
+                          starts[doc.end_lineno - 1] + doc.end_col_offset))
+    out = source
+    for begin, end in sorted(spans, reverse=True):
+        out = out[:begin] + b'""' + b"\n" * out[begin:end].count(b"\n") + out[end:]
+    try:
+        ast.parse(out)
+    except SyntaxError:
+        return source
+    return out if out.count(b"\n") == source.count(b"\n") else source
+
+
+def strip_plan(plan):
+    """The plan with the docstrings of its .py files taken out
+    (``strip_docstrings``; the .py install, --no-mpy-cross)."""
+    return {path: strip_docstrings(data) if path.endswith(".py") else data
+            for path, data in plan.items()}
 
 
 def compile_plan(plan, mpy_cross):

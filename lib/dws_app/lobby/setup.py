@@ -178,28 +178,35 @@ class SetupScreen(widgets.Screen):
             self.seat = (self.seat + 1) % self.players
             self.refresh()
         elif name == "A":
+            # Who sits where, and their names, while this screen's code is
+            # here: the game starts once the lobby is let go, and from .py
+            # sources its line-up's code compiled then took room the game's
+            # screen needed (cp10_py's evening, its first game)
+            from dws_app.lobby.lineup import lineup_of, seat_names
+            levels = self.seat_levels()
+            lineup = lineup_of(levels, self.seat_slots(), self.game_id)
+            seated = (lineup, seat_names(lineup, self.game_id, self.names))
             app = self.app
             app.defer(app.AFTER_PRESS, start_game, app, self.game_id, self.players,
-                      dict(self.options), None, self.seat_levels(), self.seat_slots())
+                      dict(self.options), None, levels, None, seated)
         elif name == "B":
             self.app.pop()
         elif name == "SELECT":
             self.app.show_help(self.game_id)
 
 
-def start_game(app, game_id, players, options, seed=None, seats=None, slots=None):
+def start_game(app, game_id, players, options, seed=None, seats=None, slots=None, seated=None):
     """A new game of ``game_id`` in play (the setup's A; its code is let go
     with the setup's while the game is in play).  ``seats``: per seat None
     (a human) or a bots level name; ``slots``: per human seat its player's
-    slot in the players' list, or None (a guest); ``seed``: None for the
-    hardware's entropy.  Inside the main loop a game of 2+ players opens
-    on its start card (``App.start_card``), and the rest follows in the
-    next pass."""
+    slot in the players' list, or None (a guest); ``seated``: (line-up,
+    names) as the setup made them, else they are made from those two
+    (``lobby.lineup``); ``seed``: None for the hardware's entropy.  Inside
+    the main loop a game of 2+ players opens on its start card
+    (``App.start_card``), and the rest follows in the next pass."""
     from dws_app.memory import collect
     collect()
     from dws_core.games import game_class
-    from dws_app.lobby.lineup import lineup_of, seat_names
-    from dws_app.lobby.players_store import load_players
     cls = game_class(game_id)
     if seed is None:
         seed = 0
@@ -207,8 +214,12 @@ def start_game(app, game_id, players, options, seed=None, seats=None, slots=None
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
     levels = [seats[p] if seats and p < len(seats) else None for p in range(players)]
-    lineup = lineup_of(levels, slots, game_id)
-    names = seat_names(lineup, game_id, load_players(app.store)[0])
+    if seated is None:
+        from dws_app.lobby.lineup import lineup_of, seat_names
+        from dws_app.lobby.players_store import load_players
+        lineup = lineup_of(levels, slots, game_id)
+        seated = (lineup, seat_names(lineup, game_id, load_players(app.store)[0]))
+    lineup, names = seated
     app.names = names
     if players > 1 and app.looping:
         level = levels[game.current]
