@@ -39,9 +39,12 @@ def read_index(path):
     none)."""
     if path is None:
         return b""
+    from os import stat
+    name = path[:path.rfind("/") + 1] + INDEX
     try:
-        with open(path[:path.rfind("/") + 1] + INDEX, "rb") as f:
-            return f.read(INDEX_MAX)
+        size = stat(name)[6]
+        with open(name, "rb") as f:     # (its size: a 1 KB buffer failed in
+            return f.read(min(size, INDEX_MAX))     # a heap less 24 KB)
     except OSError:
         return b""
 

@@ -66,6 +66,12 @@ class SetupScreen(widgets.Screen):
             lo, hi = self.cls.MIN_PLAYERS, self.cls.MAX_PLAYERS
             self.players = max(lo, min(hi, len(self.lineup)))
         self.lineup = (self.lineup + [0] * self.cls.MAX_PLAYERS)[:self.cls.MAX_PLAYERS]
+        if app.forgets:
+            # (their code again at A: under the setup's help it took the
+            # headroom that the PyBadge-sized heap less 24 KB had left,
+            # lean_mpy's storm)
+            from dws_app.memory import forget
+            forget(("dws_app.lobby.lineup", "dws_app.lobby.players_store"))
         self.seat = 0               # the seat LEFT/RIGHT change on the seats' row
         # Rows: players and seats (only where they can change), one per
         # option, then "Start game" unless it would push the title off
