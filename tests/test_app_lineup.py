@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from dws_app import levels as levels_mod
-from dws_app.play.score_table import short_name
+from dws_app.play.game_held import short_name
 from dws_app.catalog import title_of
 from dws_app.levels import PLAYER, pack, seat_levels, split
 from dws_app.lobby.lineup import default_lineup, keep_lineup, lineup_of, seat_name

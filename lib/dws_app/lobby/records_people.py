@@ -42,7 +42,9 @@ class PlayerRecordsScreen(widgets.Screen):
         self.at = 0
         self.title = self.text(0, 0, ui.COLS, theme.ACCENT)
         self.fixed(0, 1, theme.DIM, HEAD)
-        self.lines = ui.Text(self.root, 2, self.row_y(2), ui.COLS, theme.FG, lines=LINES)
+        # (blank cells not drawn: a full seven lines took the open over
+        # 500 ms on the board, the PyBadge-sized evening)
+        self.lines = self.text(0, 2, ui.COLS, theme.FG, lines=LINES)
         self.fixed(0, 9, theme.DIM, FOOTER)
 
     def refresh(self):

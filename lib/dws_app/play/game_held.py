@@ -6,6 +6,19 @@ holds none, so a game of it does not load this."""
 from dws_app.play.game_base import GameScreen
 
 
+def short_name(name, width):
+    """A seat's name in ``width`` columns (the glossary's shortening of a
+    name, for narrow columns): whole where it fits; a guest's
+    or a device seat's ("Player 2", "Strong 3") as its word's first letter
+    and its number ("P2", "S3"); else its first letters."""
+    if len(name) <= width:
+        return name
+    space = name.find(" ")
+    if space > 0:
+        return name[0] + name[space + 1:]
+    return name[:width]
+
+
 class HeldTurnScreen(GameScreen):
     def go_on(self):
         """A on what ``waits_for_a``: a device turn's summary goes on to the

@@ -23,8 +23,7 @@ import displayio
 from dws_app import theme, ui
 from dws_app.dice_art import HOLLOW, PLAIN, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
-from dws_app.play.game_held import HeldTurnScreen
-from dws_app.play.score_table import short_name
+from dws_app.play.game_held import HeldTurnScreen, short_name
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
 TILE_OPEN = 0xD8A860

@@ -12,19 +12,7 @@ is forgotten with the game).
 
 from dws_app import theme, ui
 from dws_app.ui import right
-
-
-def short_name(name, width):
-    """A seat's name in ``width`` columns (the glossary's shortening of a
-    name, for narrow columns): whole where it fits; a guest's
-    or a device seat's ("Player 2", "Strong 3") as its word's first letter
-    and its number ("P2", "S3"); else its first letters."""
-    if len(name) <= width:
-        return name
-    space = name.find(" ")
-    if space > 0:
-        return name[0] + name[space + 1:]
-    return name[:width]
+from dws_app.play.game_held import short_name
 
 
 class ScoreTable:
