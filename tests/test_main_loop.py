@@ -69,7 +69,7 @@ def test_device_seats_start_in_a_pass_of_their_own(monkeypatch):
     from dws_app.play.seats import SeatPlayer
     s = Session("pico_dice", seed=1)
     s.press("A")
-    monkeypatch.setattr(SetupScreen, "seat_levels", lambda self: [None, "strong"])
+    s.screen.lineup[:2] = [0, 3]              # a guest, then Strong (its third level)
     log = []
     start = SeatPlayer.start
 

@@ -28,6 +28,11 @@ def lineup_of(levels, slots, game_id):
     return out
 
 
+def slots_of(lineup):
+    """Per seat its player's slot, or None (a guest, a device seat)."""
+    return [b - PLAYER if b >= PLAYER else None for b in lineup]
+
+
 def seat_name(byte, seat, game_id, players=()):
     """A seat's name on the screens: its player's, a device seat's level
     and number ("Strong 3"), or "Player 3" (a guest, or a player since

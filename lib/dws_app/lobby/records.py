@@ -173,7 +173,8 @@ class RecordsScreen(widgets.Screen):
             self.refresh()
         elif name == "DOWN":
             from dws_app.lobby.records_people import PlayerRecordsScreen
-            self.app.push(PlayerRecordsScreen(self.app, self.rec))
+            self.app.push(PlayerRecordsScreen(self.app, self.rec,
+                                              [(gid, title) for gid, title, _g, _b in self.rows]))
         elif name == "SELECT":
             games, wins = self.rec.tally(self.players)
             if games or sum(wins):

@@ -32,13 +32,14 @@ def player_lines(rec, names, game_id):
 
 
 class PlayerRecordsScreen(widgets.Screen):
-    def __init__(self, app, rec):
+    def __init__(self, app, rec, games):
+        """``rec``: the Records; ``games``: (game id, title) of the games
+        that keep records, in the Records' order."""
         ui.Screen.__init__(self, app)
         from dws_app.lobby.players_store import load_players
-        from dws_app.lobby.records import recorded_games
         self.rec = rec
         self.names = load_players(app.store)[0]
-        self.games = [g for g in recorded_games() if g[0] <= PEOPLE_GAMES]
+        self.games = [g for g in games if g[0] <= PEOPLE_GAMES]
         self.at = 0
         self.title = self.text(0, 0, ui.COLS, theme.ACCENT)
         self.fixed(0, 1, theme.DIM, HEAD)

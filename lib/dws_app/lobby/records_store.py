@@ -365,7 +365,7 @@ def count_person(rec, slot, game_id, won, score, low_wins):
     """One game more in a player's records: a win, their best score."""
     data = rec.data
     at = _person_at(slot, game_id)
-    played, _wins, best = rec.person(slot, game_id)
+    best = rec.person(slot, game_id)[2]
     _bump(data, at)
     if won:
         _bump(data, at + 2)

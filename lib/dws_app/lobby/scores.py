@@ -38,8 +38,8 @@ def final(app, game):
     from dws_core.games import LOW_WINS, RECORDED, row
     kind = row(game.GAME_ID)
     best = None
-    from dws_app.levels import PLAYER
-    slots = [b - PLAYER if b >= PLAYER else None for b in app.lineup] if app.lineup else None
+    from dws_app.lobby.lineup import slots_of
+    slots = slots_of(app.lineup) if app.lineup else None
     if kind[RECORDED] and count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                                      low_wins=kind[LOW_WINS], shut=game.counted(), slots=slots):
         best = best_seat(scores, kind[LOW_WINS])

@@ -137,7 +137,8 @@ class SetupScreen(widgets.Screen):
         return [self.levels[b - 1] if 0 < b < PLAYER else None for b in self.lineup[:self.players]]
 
     def seat_slots(self):
-        return [b - PLAYER if b >= PLAYER else None for b in self.lineup[:self.players]]
+        from dws_app.lobby.lineup import slots_of
+        return slots_of(self.lineup[:self.players])
 
     def refresh(self):
         on_seats = self.rows[self.menu.index] == "seats"
@@ -188,13 +189,12 @@ class SetupScreen(widgets.Screen):
             # here: the game starts once the lobby is let go, and from .py
             # sources its line-up's code compiled then took room the game's
             # screen needed (cp10_py's evening, its first game)
-            from dws_app.lobby.lineup import lineup_of, seat_names
-            levels = self.seat_levels()
-            lineup = lineup_of(levels, self.seat_slots(), self.game_id)
+            from dws_app.lobby.lineup import seat_names
+            lineup = self.lineup[:self.players]
             seated = (lineup, seat_names(lineup, self.game_id, self.names))
             app = self.app
             app.defer(app.AFTER_PRESS, start_game, app, self.game_id, self.players,
-                      dict(self.options), None, levels, None, seated)
+                      dict(self.options), None, None, None, seated)
         elif name == "B":
             self.app.pop()
         elif name == "SELECT":
@@ -206,7 +206,7 @@ def start_game(app, game_id, players, options, seed=None, seats=None, slots=None
     with the setup's while the game is in play).  ``seats``: per seat None
     (a human) or a bots level name; ``slots``: per human seat its player's
     slot in the players' list, or None (a guest); ``seated``: (line-up,
-    names) as the setup made them, else they are made from those two
+    names) as the setup made them, in place of those two
     (``lobby.lineup``); ``seed``: None for the hardware's entropy.  Inside
     the main loop a game of 2+ players opens on its start card
     (``App.start_card``), and the rest follows in the next pass."""
@@ -219,13 +219,15 @@ def start_game(app, game_id, players, options, seed=None, seats=None, slots=None
         for b in app.hw.entropy(4):
             seed = (seed << 8) | b
     game = cls(players, seed=seed, options=options)
-    levels = [seats[p] if seats and p < len(seats) else None for p in range(players)]
     if seated is None:
         from dws_app.lobby.lineup import lineup_of, seat_names
         from dws_app.lobby.players_store import load_players
-        lineup = lineup_of(levels, slots, game_id)
+        lineup = lineup_of([seats[p] if seats and p < len(seats) else None
+                            for p in range(players)], slots, game_id)
         seated = (lineup, seat_names(lineup, game_id, load_players(app.store)[0]))
     lineup, names = seated
+    from dws_app.levels import seat_levels
+    levels = seat_levels(lineup, game_id)
     app.names = names
     if players > 1 and app.looping:
         level = levels[game.current]
