@@ -1,8 +1,12 @@
 """Records that follow people (issue 51): per player kept on the device and
-game, the games played, the wins and the best score; counted from the seats
+game, the games played, the wins, the best score and the average score
+(Dice Wide Shut) or the last score (the others); counted from the seats
 they sat in, shown a game a page from the Records, gone with the player;
-the records a build before them wrote read as they were, with no player's
-records."""
+the records two builds before wrote (before the players' records, and
+before their averages and last scores) read as they were."""
+
+import struct
+from fractions import Fraction
 
 from hypothesis import given, strategies as st
 
@@ -10,13 +14,16 @@ from dws_app.catalog import title_of
 from dws_app.lobby.players import PlayersScreen
 from dws_app.lobby.players_store import save_players
 from dws_app.lobby.records import RecordsScreen
-from dws_app.lobby.records_people import HEAD, NOBODY, PlayerRecordsScreen, player_lines
-from dws_app.lobby.records_store import (PEOPLE_GAMES, RECORDS_SIZE, SEATS_SIZE, Records, count_game,
-                                         load_records, record_game, records_body, save_records)
+from dws_app.lobby.records_people import (FIGURE, HEAD, KEYS, NOBODY, PlayerRecordsScreen,
+                                          average_text, player_lines)
+from dws_app.lobby.records_store import (AVERAGE, FIGURES, FIGURE_AT, FIGURES_SIZE, LAST, PEOPLE_GAMES,
+                                         PEOPLE_SIZE, RECORDS_SIZE, SEATS_SIZE, Records, _patch, _runs,
+                                         count_game, load_records, record_game, records_body,
+                                         save_records)
 from dws_app.lobby.scores import ScoresScreen
 from dws_app.lobby.setup import start_game
 from dws_app.store import Store
-from dws_app.store_format import RECORDS
+from dws_app.store_format import MAX_DELTA, RECORDS, delta
 from sim.play import type_name
 from sim.script import Session
 from tests.nvm_faults import cut_images
@@ -50,8 +57,101 @@ def test_a_game_counts_for_the_players_who_sat_in_it():
 def test_a_removed_players_records_go_with_them():
     rec = Records()
     count_game(rec, 3, 2, [20, 30], [0], low_wins=True, slots=[0, 1])
+    count_game(rec, 1, 2, [20, 30], [1], slots=[0, 1])
     rec.forget(0)
     assert rec.person(0, 3) == (0, 0, None) and rec.person(1, 3) == (1, 0, 30)
+    assert rec.last(0, 3) is None and rec.average(0, 1) is None
+    assert rec.last(1, 3) == 30 and rec.average(1, 1) == (1, 30, 0)
+
+
+# ----- the average or the last score ------------------------------------------
+
+def test_each_game_keeps_the_figure_its_rules_page_names():
+    """Dice Wide Shut the average (its games end alike: one score compares
+    with another), the games with a Rounds option the last score; the
+    layout: 12 bytes a slot after the 328 of the build before."""
+    assert FIGURES == (AVERAGE, LAST, LAST, LAST) and PEOPLE_GAMES == 4
+    assert FIGURE_AT == (0, 6, 8, 10) and FIGURES_SIZE == 12
+    assert (SEATS_SIZE, PEOPLE_SIZE, RECORDS_SIZE) == (136, 328, 424)
+    import os
+    rules = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "rules")
+    for name, word in (("dice-wide-shut", "average score"), ("shut-the-box", "last score"),
+                       ("dicedout", "last score"), ("cargo", "last score")):
+        with open(os.path.join(rules, name + ".md")) as f:
+            text = f.read()
+        assert "## Records" in text and word in text.split("## Records")[1].split("##")[0], name
+
+
+def test_the_average_and_the_last_score_after_a_few_games():
+    rec = Records()
+    # Dice Wide Shut: ANNA (slot 0) 40, 21, 0; CHRISTOF (slot 2) 12, 30;
+    # a guest and a device seat (None) keep nothing of their own
+    count_game(rec, 1, 3, [40, 55, 12], [1], slots=[0, None, 2])
+    count_game(rec, 1, 2, [30, 21], [0], slots=[2, 0])
+    count_game(rec, 1, 3, [0, -50, 61], [2], slots=[0, None, None])
+    assert rec.average(0, 1) == (3, 20, 1)           # 61 / 3 = 20 + 1/3
+    assert rec.average(2, 1) == (2, 21, 0)
+    assert rec.average(1, 1) is None and rec.last(0, 1) is None
+    # a negative average: the whole part rounded down, the remainder up
+    count_game(rec, 1, 1, [-5], [0], slots=[1])
+    count_game(rec, 1, 1, [-8], [0], slots=[1])
+    assert rec.average(1, 1) == (2, -7, 1)           # -13 / 2 = -7 + 1/2
+    # the others: the last score, 0 (a shut box) too
+    count_game(rec, 2, 2, [9, 4], [1], low_wins=True, slots=[None, 1])
+    count_game(rec, 2, 2, [0, 7], [0], low_wins=True, slots=[1, 0])
+    count_game(rec, 3, 2, [31, 25], [1], low_wins=True, slots=[0, None])
+    count_game(rec, 4, 2, [12, 9], [0], slots=[2, 0])
+    assert (rec.last(1, 2), rec.last(0, 2), rec.last(2, 2)) == (0, 7, None)
+    assert (rec.last(0, 3), rec.last(0, 4), rec.last(2, 4)) == (31, 9, 12)
+    assert rec.person(1, 2) == (2, 2, 0)
+    # a game without players' records, or the wrong kind of figure: none
+    assert rec.last(0, 1) is None and rec.average(0, 2) is None and rec.last(0, 5) is None
+    # scores beyond a word are held at its ends, as the best score
+    count_game(rec, 4, 1, [40000], [0], slots=[5])
+    count_game(rec, 1, 1, [-40000], [0], slots=[5])
+    assert rec.last(5, 4) == 32767 and rec.average(5, 1) == (1, -32767, 0)
+
+
+def test_the_average_is_exact_over_many_games_and_stops_at_the_count_limit():
+    rec = Records()
+    scores = [(k * 37) % 201 - 50 for k in range(700)]      # -50..150, 700 games
+    for v in scores:
+        count_game(rec, 1, 1, [v], [], slots=[3])
+    games, whole, rest = rec.average(3, 1)
+    assert games == 700 and Fraction(whole) + Fraction(rest, games) == Fraction(sum(scores), 700)
+    # the largest scores: no sum kept, nothing overflows
+    for _ in range(300):
+        count_game(rec, 1, 1, [32767], [0], slots=[4])
+    assert rec.average(4, 1) == (300, 32767, 0)
+    # 65,535 games counted: the average stays as it is (and so do the games)
+    at = PEOPLE_SIZE + FIGURES_SIZE * 6
+    rec.data[at:at + 6] = bytes((0xFF, 0xFF, 0, 9, 0, 4))
+    count_game(rec, 1, 1, [100], [0], slots=[6])
+    assert rec.average(6, 1) == (65535, 9, 4)
+
+
+def test_an_average_shows_to_a_tenth_a_half_upward():
+    assert average_text(None) == "-"
+    assert average_text((3, 20, 1)) == "20.3"        # 20.33
+    assert average_text((3, 20, 2)) == "20.7"        # 20.67
+    assert average_text((4, 2, 1)) == "2.3"          # 2.25
+    assert average_text((4, -3, 3)) == "-2.2"        # -2.25
+    assert average_text((2, -7, 1)) == "-6.5"
+    assert average_text((2, -1, 1)) == "-0.5"
+    assert average_text((20, 9, 19)) == "10.0"       # 9.95
+    assert average_text((1, -32767, 0)) == "-32767.0"
+
+
+@given(st.lists(st.integers(-32767, 32767), min_size=1, max_size=40), st.integers(0, 0xFFFF))
+def test_the_average_is_the_scores_sum_over_their_number(scores, _seed):
+    rec = Records()
+    for v in scores:
+        count_game(rec, 1, 2, [v, 0], [0], slots=[7, None])
+    games, whole, rest = rec.average(7, 1)
+    exact = Fraction(sum(scores), len(scores))
+    assert games == len(scores) and 0 <= rest < games and whole + Fraction(rest, games) == exact
+    shown = Fraction(average_text((games, whole, rest)))
+    assert exact - Fraction(1, 20) < shown <= exact + Fraction(1, 20)
 
 
 def test_bad_slots_are_refused_and_change_nothing():
@@ -74,6 +174,7 @@ def test_every_players_games_and_wins_add_up(games):
     rec = Records()
     played = {}
     won = {}
+    scored = {}
     for gid, slots, score in games:
         n = len(slots)
         scores = [score + k for k in range(n)]
@@ -83,11 +184,22 @@ def test_every_players_games_and_wins_add_up(games):
             if slot is not None:
                 played[slot, gid] = played.get((slot, gid), 0) + 1
                 won[slot, gid] = won.get((slot, gid), 0) + (seat == n - 1)
+                scored.setdefault((slot, gid), []).append(scores[seat])
     for slot in range(8):
         for gid in range(1, PEOPLE_GAMES + 1):
             got = rec.person(slot, gid)
             assert got[:2] == (played.get((slot, gid), 0), won.get((slot, gid), 0))
             assert (got[2] is None) == (got[0] == 0)
+            mine = scored.get((slot, gid))
+            if FIGURES[gid - 1] == AVERAGE:
+                avg = rec.average(slot, gid)
+                assert (avg is None) == (mine is None) and rec.last(slot, gid) is None
+                if mine:
+                    assert avg[0] == len(mine)
+                    assert avg[1] + Fraction(avg[2], avg[0]) == Fraction(sum(mine), len(mine))
+            else:
+                assert rec.last(slot, gid) == (mine[-1] if mine else None)
+                assert rec.average(slot, gid) is None
     # kept and read back, in either of the store's forms
     body = records_body(rec)
     assert len(body) != SEATS_SIZE
@@ -118,6 +230,118 @@ def test_records_from_before_the_players_records_read_as_they_were():
         save_records(store, rec)
         again = load_records(Store(store.nvm))[0]
         assert again.game(1) == (2, 60, 0) and again.person(0, 1) == (1, 1, 60)
+
+
+def last_builds_records():
+    """A records payload in the layout of the build before the averages and
+    last scores (328 bytes), written out word by word from its description:
+    per game id 1-8 (played, best or -32768, shut), per player count 1-8
+    the games and a win count per seat, per slot 0-7 and game id 1-4
+    (played, wins, best); and the figures it holds."""
+    games = {1: (3, 61, 0), 2: (2, 0, 1), 3: (1, 25, 0), 4: (1, 12, 0)}
+    words = []
+    for gid in range(1, 9):
+        played, best, shut = games.get(gid, (0, -32768, 0))
+        words += [played, best & 0xFFFF, shut]
+    tallies = {2: (4, [2, 2]), 3: (3, [1, 1, 1])}
+    for players in range(1, 9):
+        n, wins = tallies.get(players, (0, [0] * players))
+        words += [n] + wins
+    people = {(0, 1): (2, 0, 40), (2, 1): (2, 1, 30), (1, 2): (2, 1, 0), (0, 2): (1, 0, 7),
+              (0, 3): (1, 0, 31), (7, 4): (65535, 65535, -7)}
+    for slot in range(8):
+        for gid in range(1, 5):
+            played, wins, best = people.get((slot, gid), (0, 0, 0))
+            words += [played, wins, best & 0xFFFF]
+    data = struct.pack(">%dH" % len(words), *words)
+    assert len(data) == 328
+    return data, games, tallies, people
+
+
+def test_records_from_before_the_averages_read_as_they_were():
+    """An nvm whose records the build before this one wrote (328 bytes a
+    body, whole or as runs from zeros): every figure is kept, and nobody
+    has an average or a last score until their next game; the page shows
+    "-" for it."""
+    old, games, tallies, people = last_builds_records()
+    short = delta(bytes(len(old)), old)
+    assert short is not None and len(short) <= MAX_DELTA
+    bodies = [old, short]
+    # and a bigger one, whole: every slot in every game
+    full = bytearray(old)
+    for i in range(SEATS_SIZE, PEOPLE_SIZE, 2):
+        full[i + 1] |= 1
+    assert delta(bytes(len(full)), bytes(full)) is None
+    for body in bodies + [bytes(full)]:
+        store = blank_store()
+        store._put(RECORDS, body)
+        rec, note = load_records(Store(store.nvm))
+        assert note is None and len(rec.encode()) == RECORDS_SIZE
+        assert bytes(rec.encode()[:PEOPLE_SIZE]) == body if len(body) == PEOPLE_SIZE else \
+            bytes(rec.encode()[:PEOPLE_SIZE]) == old
+        assert not any(rec.encode()[PEOPLE_SIZE:])
+        if body is not bodies[0] and body is not bodies[1]:
+            continue
+        for gid in range(1, 9):
+            played, best, shut = games.get(gid, (0, None, 0))
+            assert rec.game(gid) == (played, best, shut)
+        for players in range(1, 9):
+            assert rec.tally(players) == tallies.get(players, (0, [0] * players))
+        for slot in range(8):
+            for gid in range(1, 5):
+                played, wins, best = people.get((slot, gid), (0, 0, None))
+                assert rec.person(slot, gid) == (played, wins, best if played else None)
+                assert rec.average(slot, gid) is None and rec.last(slot, gid) is None
+        lines = player_lines(rec, NAMES, 1, FIGURE)
+        assert lines == ["ANNA        2    0       -", "CHRISTOF    2    1       -"]
+        # the next game counts on top, and the figures start with it
+        count_game(rec, 1, 2, [10, 60], [1], slots=[2, 0])
+        count_game(rec, 2, 2, [5, 3], [1], low_wins=True, slots=[1, 0])
+        save_records(store, rec)
+        again = load_records(Store(store.nvm))[0]
+        assert again.game(1) == (4, 61, 0) and again.person(0, 1) == (3, 1, 60)
+        assert again.average(0, 1) == (1, 60, 0) and again.average(2, 1) == (1, 10, 0)
+        assert again.person(1, 2) == (3, 1, 0) and again.last(1, 2) == 5 and again.last(0, 2) == 3
+        assert again.person(7, 4) == (65535, 65535, -7) and again.last(7, 4) is None
+
+
+def test_the_oldest_records_read_through_this_layout_too():
+    """A 136-byte body (before the players' records), whole or as runs from
+    zeros: this build reads it with every player's figures empty."""
+    old, games, tallies, _people = last_builds_records()
+    seats = old[:SEATS_SIZE]
+    for body in (seats, delta(bytes(SEATS_SIZE), seats)):
+        store = blank_store()
+        store._put(RECORDS, body)
+        rec, note = load_records(Store(store.nvm))
+        assert note is None and bytes(rec.encode()[:SEATS_SIZE]) == seats
+        assert not any(rec.encode()[SEATS_SIZE:])
+        assert [rec.game(g) for g in range(1, 5)] == [games[g] for g in range(1, 5)]
+        assert rec.tally(2) == (4, [2, 2])
+
+
+@given(st.lists(st.tuples(st.integers(0, RECORDS_SIZE - 1), st.integers(1, 255)), max_size=60),
+       st.lists(st.tuples(st.integers(0, RECORDS_SIZE - 1), st.integers(1, 200)), max_size=3))
+def test_the_records_runs_are_the_stores_delta_from_zeros(points, spans):
+    """``_runs`` (counted, then written, no buffer of zeros) makes the bytes
+    ``store_format.delta`` makes from zeros, and ``_patch`` reads them back
+    from the middle of a bigger buffer (as from the nvm)."""
+    data = bytearray(RECORDS_SIZE)
+    for at, n in spans:
+        data[at:at + n] = b"\x07" * len(data[at:at + n])
+    for at, v in points:
+        data[at] = v
+    want = delta(bytes(RECORDS_SIZE), bytes(data))
+    n = _runs(data)
+    if want is None:
+        assert n == MAX_DELTA + 1
+        return
+    assert n == len(want)
+    out = bytearray(n)
+    assert _runs(data, out) == n and bytes(out) == want
+    nvm = b"\xaa" * 5 + want + b"\xbb" * 3
+    back = bytearray(RECORDS_SIZE)
+    assert _patch(back, nvm, 5, 5 + n) and back == data
 
 
 def test_a_power_cut_in_a_records_update_keeps_the_records_before_or_after():
@@ -154,13 +378,65 @@ def test_a_played_game_shows_on_its_players_records_page():
     assert isinstance(page, PlayerRecordsScreen)
     assert page.title.shown().startswith(title_of(1))
     assert page.lines.shown().split("\n")[0].strip() == NOBODY
+    assert head(page) == "Player  Games Wins    Best"
+    assert keys(page) == "UP/DOWN:game <>:average"
+    s.press("RIGHT")                        # Dice Wide Shut keeps the average
+    assert head(page) == "Player  Games Wins Average" and keys(page) == "UP/DOWN:game <>:best score"
+    s.press("LEFT")
     s.press("DOWN", "DOWN")                 # Dice Wide Shut, Shut the Box, DicedOut
     assert page.title.shown().startswith(title_of(3))
     line = page.lines.shown().split("\n")[0]
-    assert line.split() == ["BO", "1", str(int(won)), str(game.final_scores()[0])]
+    score = game.final_scores()[0]
+    assert line.split() == ["BO", "1", str(int(won)), str(score)]
     assert len(HEAD) <= 26 and len(line.rstrip()) <= 26
+    assert keys(page) == "UP/DOWN:game <>:last score"
+    s.press("RIGHT")                        # DicedOut keeps the last score
+    assert head(page) == "Player  Games Wins    Last" and keys(page) == "UP/DOWN:game <>:best score"
+    assert page.lines.shown().split("\n")[0] == "BO          1%5d%8d" % (int(won), score)
+    s.press("UP")                           # the column stays: Shut the Box's last score
+    assert head(page) == "Player  Games Wins    Last"
+    assert page.lines.shown().split("\n")[0].strip() == NOBODY
     s.press("B")
     assert isinstance(s.screen, RecordsScreen)
+
+
+def test_the_players_page_lines_in_either_column():
+    rec = Records()
+    count_game(rec, 1, 3, [40, 55, 12], [1], slots=[0, None, 2])
+    count_game(rec, 1, 2, [30, 21], [0], slots=[2, 0])
+    count_game(rec, 1, 2, [-5, 7], [1], slots=[1, None])
+    count_game(rec, 4, 2, [12, 9], [0], slots=[2, 0])
+    count_game(rec, 4, 2, [3, 17], [1], slots=[2, 0])
+    assert player_lines(rec, NAMES, 1) == [
+        "ANNA        2    0      40",
+        "CHRISTOF    2    1      30",
+        "BO          1    0      -5"]
+    assert player_lines(rec, NAMES, 1, FIGURE) == [
+        "ANNA        2    0    30.5",
+        "CHRISTOF    2    1    21.0",
+        "BO          1    0    -5.0"]
+    assert player_lines(rec, NAMES, 4, FIGURE) == [
+        "ANNA        2    1      17",
+        "CHRISTOF    2    1       3"]
+    assert player_lines(rec, NAMES, 4) == [
+        "ANNA        2    1      17",
+        "CHRISTOF    2    1      12"]
+    # the widest figures still fit the 26 columns
+    big = Records()
+    for _ in range(3):
+        count_game(big, 1, 1, [-32767], [0], slots=[2])
+        count_game(big, 2, 1, [-32767], [0], slots=[2])
+    assert max(len(l) for g in (1, 2) for v in (0, 1) for l in player_lines(big, NAMES, g, v)) == 26
+
+
+def head(page):
+    """The header row as the screen shows it (its last column's words
+    right-aligned in their own text)."""
+    return HEAD.ljust(26 - page.head.width) + page.head.shown()
+
+
+def keys(page):
+    return (KEYS + " " + page.keys.shown()).rstrip()
 
 
 def test_player_lines_put_the_most_games_first():

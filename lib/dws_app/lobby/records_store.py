@@ -3,20 +3,37 @@
 Only a power-up, the settings and a game's end need this, so ``Store``
 imports it on demand and the app forgets it again while a game runs.
 
-Records payload (``Records.encode``, big-endian u16 words): per game id 1-8
-(played, best or -32768 for none, shut), then per player count 1-8 the games
-and one win count per seat (the first 136 bytes, all a build before the
-players' records wrote), then per player slot 0-7 and game id 1-4 (played,
-wins, best: none while played is 0): 328 bytes, mostly zeros, so the store
-keeps them as a game delta against 328 zero bytes when that is shorter (a
-body of 136 bytes is the older records whole, never a delta).  Settings
-payload: six bytes (``_encode_settings``): brightness, LED brightness, the
-volume's code (``VOLUME_CODES``), animation speed, and the indices of the
-auto-dim and sleep choices; a seventh, the device turns' pace, only when it
-is not normal (a build before the pace reads the six as ever).
+Records payload (``Records.encode``, big-endian u16 words), three parts,
+each build appending its own, so that an older build's records are the
+first bytes of this layout:
+
+* bytes 0-135 (SEATS_SIZE): per game id 1-8 (played, best or -32768 for
+  none, shut), then per player count 1-8 the games and one win count per
+  seat;
+* bytes 136-327 (PEOPLE_SIZE): per player slot 0-7 and game id 1-4
+  (played, wins, best: none while played is 0);
+* bytes 328-423: per player slot 0-7, 12 bytes: the figure each game
+  keeps beside the best (FIGURES, each game's page in docs/rules): Dice
+  Wide Shut's average score as three words, the games in it, its whole
+  part (rounded down) and the remainder (the average is exactly whole +
+  remainder / games, with no sum to overflow; after 65,535 games it stays
+  as it is; 0 games: none yet), then the last score of Shut the Box,
+  DicedOut and Cargo, a word each, kept plus 0x8000 (a zero word: none
+  yet).
+
+424 bytes (RECORDS_SIZE), mostly zeros, so the store keeps them as a game
+delta against 424 zero bytes when that is shorter (at most MAX_DELTA
+bytes).  A body of 136 or 328 bytes is an older build's records whole (the
+one before the players' records, the one before the figures): they read
+as they were, the later parts empty; an older build's delta applies to the
+zeros as ever.  Settings payload: six bytes (``_encode_settings``):
+brightness, LED brightness, the volume's code (``VOLUME_CODES``),
+animation speed, and the indices of the auto-dim and sleep choices; a
+seventh, the device turns' pace, only when it is not normal (a build
+before the pace reads the six as ever).
 """
 
-from dws_app.store_format import GAME, RECORDS, SETTINGS, delta
+from dws_app.store_format import GAME, MAX_DELTA, RECORDS, SETTINGS
 
 MAX_GAME_ID = 8
 MAX_PLAYERS = 8
@@ -24,16 +41,29 @@ NO_BEST = -32768
 SEATS_SIZE = 6 * MAX_GAME_ID + 2 * (MAX_PLAYERS + MAX_PLAYERS * (MAX_PLAYERS + 1) // 2)
 PEOPLE_GAMES = 4        # game ids 1-4 keep records per player
 PERSON_SIZE = 6         # played, wins, best
-RECORDS_SIZE = SEATS_SIZE + 8 * PEOPLE_GAMES * PERSON_SIZE
+PEOPLE_SIZE = SEATS_SIZE + 8 * PEOPLE_GAMES * PERSON_SIZE     # (the build before the figures)
+# What a player's records keep beside the best score, per game id 1-4: the
+# average where one game's score compares with another's, else the last
+# score (each game's page in docs/rules says why).
+AVERAGE = 0             # three words: games, whole part, remainder
+LAST = 1                # one word: the score + 0x8000
+FIGURES = (AVERAGE, LAST, LAST, LAST)
+FIGURE_AT = (0, 6, 8, 10)   # each game's figure in a slot's FIGURES_SIZE bytes
+FIGURES_SIZE = 12
+RECORDS_SIZE = PEOPLE_SIZE + 8 * FIGURES_SIZE
 _COUNT_MAX = 0xFFFF
 
 # ----- the store's records (game deltas, records packed from zeros) -----
 
 
-def _patch(cur, body):
-    """Apply a game delta to the bytearray ``cur``; False if it does not fit."""
-    i = p = 0
-    n = len(body)
+def _patch(cur, body, i=0, n=None):
+    """Apply the game delta ``body[i:n]`` (to its end when ``n`` is None)
+    to the bytearray ``cur``; False if it does not fit.  Byte by byte: a
+    slice would be a copy on the heap (the records' deltas are read from
+    the nvm itself)."""
+    p = 0
+    if n is None:
+        n = len(body)
     while i < n:
         h = body[i]
         i += 1
@@ -48,10 +78,58 @@ def _patch(cur, body):
             k = (h & 3) + 1
         if p + k > len(cur) or i + k > n:
             return False
-        cur[p:p + k] = body[i:i + k]
+        for m in range(k):
+            cur[p + m] = body[i + m]
         p += k
         i += k
     return True
+
+
+def _runs(data, out=None):
+    """The runs turning zeros into ``data``, as ``store_format.delta(bytes(
+    len(data)), data)`` makes them, written into ``out`` (a bytearray of
+    their length) or, with none, only counted: their length, MAX_DELTA + 1
+    when longer.  Counted first, then written: a records update makes no
+    buffer of zeros and no slice (issue 50)."""
+    n = len(data)
+    i = last = size = 0
+    while i < n:
+        if not data[i]:
+            i += 1
+            continue
+        j = k = i
+        while j < n and j - k <= 1:
+            if data[j]:
+                k = j
+            j += 1
+        skip = i - last
+        count = k + 1 - i
+        if count > MAX_DELTA:
+            return MAX_DELTA + 1
+        while skip > 255:
+            if out is not None:
+                out[size] = out[size + 1] = 0xFF
+                out[size + 2] = 0
+            size += 3
+            skip -= 255
+        if skip < 63 and count <= 4:
+            if out is not None:
+                out[size] = skip << 2 | count - 1
+            size += 1
+        else:
+            if out is not None:
+                out[size] = 0xFF
+                out[size + 1] = skip
+                out[size + 2] = count
+            size += 3
+        if out is not None:
+            for m in range(count):
+                out[size + m] = data[i + m]
+        size += count
+        if size > MAX_DELTA:
+            return MAX_DELTA + 1
+        i = last = k + 1
+    return size
 
 
 # ----- settings -----------------------------------------------------------
@@ -166,8 +244,8 @@ def save_settings(store, settings):
 class Records:
     """Per game: games played, best score, boxes shut.  Per player count: a
     running tally of games and wins per seat (shared wins count for each).
-    Per player kept on the device (their slot) and game: games, wins, best.
-    Kept as their RECORDS_SIZE bytes (``data``, the encoding): a records
+    Per player kept on the device (their slot) and game: games, wins, best,
+    and the average score or the last score (FIGURES).  Kept as their RECORDS_SIZE bytes (``data``, the encoding): a records
     update reads and bumps words in place and allocates little (issue 50)."""
 
     def __init__(self, data=None):
@@ -180,8 +258,7 @@ class Records:
     def game(self, game_id):
         """(games played, best score or None, boxes shut) for one game."""
         at = _game_at(game_id)
-        best = _word(self.data, at + 2)
-        best = best - 0x10000 if best >= 0x8000 else best
+        best = _signed(_word(self.data, at + 2))
         return (_word(self.data, at), None if best == NO_BEST else best,
                 _word(self.data, at + 4))
 
@@ -192,15 +269,38 @@ class Records:
             return 0, 0, None
         at = _person_at(slot, game_id)
         played = _word(self.data, at)
-        best = _word(self.data, at + 4)
-        best = best - 0x10000 if best >= 0x8000 else best
+        best = _signed(_word(self.data, at + 4))
         return played, _word(self.data, at + 2), best if played else None
+
+    def average(self, slot, game_id):
+        """(games, whole, remainder): the average score of the player in
+        ``slot`` at a game that keeps one (FIGURES), exactly whole +
+        remainder / games (whole rounded down, 0 <= remainder < games);
+        None before their first game counted in it, and at other games."""
+        if not 1 <= game_id <= PEOPLE_GAMES or FIGURES[game_id - 1] != AVERAGE:
+            return None
+        at = _figure_at(slot, game_id)
+        games = _word(self.data, at)
+        return (games, _signed(_word(self.data, at + 2)), _word(self.data, at + 4)) if games \
+            else None
+
+    def last(self, slot, game_id):
+        """The score of the player in ``slot`` in their last game of a game
+        that keeps it (FIGURES); None before one, and at other games."""
+        if not 1 <= game_id <= PEOPLE_GAMES or FIGURES[game_id - 1] != LAST:
+            return None
+        w = _word(self.data, _figure_at(slot, game_id))
+        return w - 0x8000 if w else None
 
     def forget(self, slot):
         """A removed player's records go with them."""
+        data = self.data
         at = _person_at(slot, 1)
         for i in range(at, at + PEOPLE_GAMES * PERSON_SIZE):
-            self.data[i] = 0
+            data[i] = 0
+        at = _figure_at(slot, 1)
+        for i in range(at, at + FIGURES_SIZE):
+            data[i] = 0
 
     def tally(self, players):
         """(games, [wins of seat 0, seat 1, ...]) for games with ``players`` seats."""
@@ -242,12 +342,20 @@ def _person_at(slot, game_id):
     return SEATS_SIZE + PERSON_SIZE * (PEOPLE_GAMES * slot + game_id - 1)
 
 
+def _figure_at(slot, game_id):
+    return PEOPLE_SIZE + FIGURES_SIZE * slot + FIGURE_AT[game_id - 1]
+
+
 def _tally_at(players):
     return 6 * MAX_GAME_ID + 2 * (players - 1 + (players - 1) * players // 2)
 
 
 def _word(data, pos):
     return (data[pos] << 8) | data[pos + 1]
+
+
+def _signed(v):
+    return v - 0x10000 if v >= 0x8000 else v
 
 
 def _put_word(out, pos, v):
@@ -262,10 +370,15 @@ def _bump(data, pos, by=1):
 
 def records_body(rec):
     """The bytes the store keeps for ``rec`` (Records): its runs from zeros
-    (``store_format.delta``) when shorter."""
+    (``_runs``) when shorter; never as long as an older build's whole
+    records (at most MAX_DELTA bytes, less than SEATS_SIZE)."""
     data = rec.encode()
-    short = delta(bytes(RECORDS_SIZE), data)
-    return short if short and len(short) != SEATS_SIZE else data
+    n = _runs(data)
+    if not n or n > MAX_DELTA:
+        return data
+    out = bytearray(n)
+    _runs(data, out)
+    return out
 
 
 def save_records(store, rec):
@@ -292,13 +405,19 @@ def finish_game(store, rec):
 def load_records(store):
     """(Records, note or None) from ``store``; damaged records start again
     from zero."""
-    data = _body(store, RECORDS)
+    at = store.at.get(RECORDS)
     note = store.notes.get(RECORDS)
-    if data is not None and len(data) == SEATS_SIZE:    # (before the players' records)
-        data = bytearray(data) + bytearray(RECORDS_SIZE - SEATS_SIZE)
-    elif data is not None and len(data) < RECORDS_SIZE:
-        full = bytearray(RECORDS_SIZE)
-        data = full if _patch(full, data) else data
+    n = at[1] if at else 0
+    data = None
+    if n == SEATS_SIZE or n == PEOPLE_SIZE:     # an older build's, whole: the rest empty
+        data = bytearray(RECORDS_SIZE)
+        data[0:n] = store.nvm[at[0]:at[0] + n]
+    elif at and n < RECORDS_SIZE:               # runs from zeros, read from the nvm
+        data = bytearray(RECORDS_SIZE)
+        if not _patch(data, store.nvm, at[0], at[0] + n):
+            data = b""
+    elif at:
+        data = _body(store, RECORDS)
     rec = Records.decode(data) if data is not None else None
     if rec is None:
         return Records(), note or (None if data is None else "Records were reset")
@@ -362,17 +481,36 @@ def count_game(rec, game_id, players, scores, winners, low_wins=False, shut=0, s
 
 
 def count_person(rec, slot, game_id, won, score, low_wins):
-    """One game more in a player's records: a win, their best score."""
+    """One game more in a player's records: a win, their best score, and
+    their average or last score (FIGURES).  The average takes the score
+    into its whole part and remainder (module docstring) with small
+    integers only: no sum to overflow, nothing on the heap; after 65,535
+    games counted in it, it stays as it is."""
     data = rec.data
     at = _person_at(slot, game_id)
     best = rec.person(slot, game_id)[2]
     _bump(data, at)
     if won:
         _bump(data, at + 2)
-    if score is not None:
-        score = -32767 if score < -32767 else (32767 if score > 32767 else score)
-        if best is None or (score < best if low_wins else score > best):
-            _put_word(data, at + 4, score & 0xFFFF)
+    if score is None:
+        return
+    score = -32767 if score < -32767 else (32767 if score > 32767 else score)
+    if best is None or (score < best if low_wins else score > best):
+        _put_word(data, at + 4, score & 0xFFFF)
+    at = _figure_at(slot, game_id)
+    if FIGURES[game_id - 1] == LAST:
+        _put_word(data, at, score + 0x8000)
+        return
+    games = _word(data, at)
+    if games < _COUNT_MAX:
+        # The scores' sum is whole * games + remainder; with this one it is
+        # whole * (games + 1) + more.
+        whole = _signed(_word(data, at + 2))
+        more = _word(data, at + 4) + score - whole
+        games += 1
+        _put_word(data, at, games)
+        _put_word(data, at + 2, (whole + more // games) & 0xFFFF)
+        _put_word(data, at + 4, more % games)
 
 
 def reset_tally(store, players=None):
