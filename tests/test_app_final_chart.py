@@ -59,7 +59,7 @@ def test_the_chart_is_the_last_view_in_the_players_colours(profile, kind, player
             assert p + 1 in drawn, p
     screen.on_button("RIGHT")                   # back to the totals
     assert grid.hidden and head.hidden and not any(t.hidden for t in screen.tally)
-    assert screen.footer.shown() == ("<>:by round  A:menu" if screen.rounds else "<>:chart  A:menu")
+    assert screen.footer.shown() == ("<>:by round  A:menu" if screen.by_round else "<>:chart  A:menu")
 
 
 def test_a_heap_with_no_block_for_the_chart_says_so_and_the_screen_goes_on(monkeypatch):

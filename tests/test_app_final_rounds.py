@@ -40,7 +40,7 @@ def test_shut_the_box_of_three_rounds_shows_each_round_on_left_or_right(profile)
     game = finished(ShutTheBox, 3, 3, seed=4)
     screen = screen_of(profile, game)
     assert screen.row_y(2) == screen.places[0].node.y      # (row 1: the rounds' head)
-    assert all(text.hidden for text in screen.rounds)       # (hidden: the open costs no more)
+    assert screen.rounds == []      # (made when first shown: the open costs no more)
     assert screen.footer.shown() == BY_ROUND
     screen.on_button("RIGHT")
     assert not any(text.hidden for text in screen.rounds)
@@ -116,10 +116,10 @@ def test_news_beside_a_full_round_view_keeps_the_keys_whole(players):
     s = Session("pybadge", seed=3)
     records = load_records(s.app.store)[0]
     screen = ScoresScreen(s.app, game, game.final_scores(), game.ranking(), 0, records)
-    assert screen.rounds and screen.news.shown() == "New best!"
+    assert screen.by_round and screen.news.shown() == "New best!"
     assert screen.news.node.y == screen.row_y(1)
-    head = screen.rounds[-1]
-    assert screen.news.node.x + len("New best!") * ui.CW <= head.node.x
     assert screen.footer.shown() == BY_ROUND
     screen.on_button("RIGHT")
+    head = screen.rounds[-1]
+    assert screen.news.node.x + len("New best!") * ui.CW <= head.node.x
     assert screen.footer.shown() == CHART

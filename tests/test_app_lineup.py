@@ -12,7 +12,8 @@ from dws_app import levels as levels_mod
 from dws_app.play.game_held import short_name
 from dws_app.catalog import title_of
 from dws_app.levels import PLAYER, pack, seat_levels, split
-from dws_app.lobby.lineup import default_lineup, keep_lineup, lineup_of, seat_name
+from dws_app.lobby.lineup import keep_lineup, lineup_of, seat_name
+from dws_app.lobby.players_store import default_lineup
 from dws_app.lobby.menu import MenuScreen
 from dws_app.lobby.players_store import SLOTS, decode, decode_all, encode, load_all, save_players
 from dws_app.lobby.scores import ScoresScreen, place_lines, winner_text

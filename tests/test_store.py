@@ -711,15 +711,19 @@ def test_the_cover_is_written_only_where_the_drive_is_claimed(tmp_path, monkeypa
 
 def test_fingerprint_names_the_game_and_records_held():
     s = Store(fresh())
-    assert s.fingerprint() == (0, 0)
+    assert s.fingerprint() == (0, 0, 0)
     s.save_game(b"game one")
-    assert s.fingerprint() == (crc32(b"game one"), 0)
+    assert s.fingerprint() == (crc32(b"game one"), 0, 0)
     record_game(s, 3, 2, [5, 7], [1])
-    game, records = s.fingerprint()
-    assert game == crc32(b"game one") and records != 0
-    assert Store(s.nvm).fingerprint() == (game, records)   # the same after a restart
+    game, records, players = s.fingerprint()
+    assert game == crc32(b"game one") and records != 0 and players == 0
+    from dws_app.lobby.players_store import save_players
+    save_players(s, ["ANNA"] + [None] * 7)
+    players = s.fingerprint()[2]
+    assert players != 0
+    assert Store(s.nvm).fingerprint() == (game, records, players)   # the same after a restart
     s.clear_game()
-    assert s.fingerprint() == (0, records)
+    assert s.fingerprint() == (0, records, players)
 
 
 def test_claim_drive_off_the_board_says_no():

@@ -56,7 +56,7 @@ class App:
     """``test``: what a drive's settings.toml may ask for in tests (code.py
     reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
     animation's length), ``heap_log`` (print ``heap FREE WHERE`` at every
-    screen change and checkpoint, and ``nvm GAME RECORDS``), ``probe``
+    screen change and checkpoint, and ``nvm GAME RECORDS PLAYERS``), ``probe``
     (``block N ALLOC`` at the menu; 2: at every checkpoint too), ``fail``
     (B on the menu raises),
     ``save_oom`` N (every save of a game from its Nth on raises MemoryError,
@@ -136,6 +136,7 @@ class App:
         self.seated = None          # the game ``seat`` seated
         self.lineup = None          # its seat bytes (lobby.lineup; None: all guests)
         self.names = ()             # what its screens call its seats ("ANNA", "Strong 3")
+        self.ending = None          # its row's (recorded, low wins, tie words): ``seat``
         # What is deferred (``defer``), per phase: (function, args...) or None
         self.deferred = [None, None]
         self.looping = False        # inside poll()
@@ -227,11 +228,11 @@ class App:
                 print("block", largest_block(), heap_figures()[1])
 
     def nvm_log(self, notes=()):
-        """With the ``heap_log`` test key: ``nvm GAME RECORDS``, the CRCs of
-        what the store holds, at power-up (with ``note ...``, what the
-        store said was lost) and after each save."""
+        """With the ``heap_log`` test key: ``nvm GAME RECORDS PLAYERS``, the
+        CRCs of what the store holds, at power-up (with ``note ...``, what
+        the store said was lost) and after each save."""
         if self.test.get("heap_log"):
-            print("nvm %08x %08x" % self.store.fingerprint())
+            print("nvm %08x %08x %08x" % self.store.fingerprint())
             for note in notes:
                 print("note", note)
 
@@ -286,6 +287,7 @@ class App:
         # drawn), then the interpreter starts afresh (``fresh``).
         self.autosave()
         self.game_running(False)
+        left = self.game is not None
         self.game = None
         self.deferred[NEXT_PASS] = None
         self.seats = self.lineup = self.seated = None
@@ -308,7 +310,7 @@ class App:
                 self._pass_screen = None
                 collect()
         from dws_app.lobby.menu import MenuScreen
-        self.push(MenuScreen(self))
+        self.push(MenuScreen(self, left and self.menu_again))
         if self.menu_again:
             # Once the menu is drawn, a new interpreter (code.py) draws it
             # again, and every game starts from a power-up's heap: within
@@ -597,8 +599,13 @@ class App:
         self.seated = game
         self.lineup = lineup
         self.names = names or ["Player %d" % (p + 1) for p in range(game.players)]
-        from dws_core.games import BOT, field
-        if field(game.GAME_ID, BOT) is not None:
+        from dws_core.games import BOT, LOW_WINS, RECORDED, TIE, field
+        gid = game.GAME_ID
+        # What its final screen needs of the game's row, kept: the games'
+        # list is forgotten during a game, and importing it again was 22 ms
+        # of the scores' open on the Pico.
+        self.ending = (field(gid, RECORDED), field(gid, LOW_WINS), field(gid, TIE))
+        if field(gid, BOT) is not None:
             from dws_app.catalog import tables_of
             from dws_app.levels import seat_levels
             from dws_app.play.seats import SeatPlayer

@@ -41,15 +41,23 @@ def read_sheet(name, width, height):
     interned, 240-336 bytes less free for the rest of the run
     (hardware.md).  Blinka (the simulator) has no bitmaptools: there
     adafruit_imageload reads it.  A missing sheet, or a file that is not
-    it, raises ValueError saying so."""
-    from dws_app.drive import find
-    path = find(name)
-    if path is None:
-        raise ValueError(name[name.rfind("/") + 1:] + " missing: make flash writes it")
+    it, raises ValueError saying so.  On the board the drive's root is the
+    current folder: the sheet is read at ``name`` without looking for it
+    (``drive.find``, forgotten with a game's code: importing it again and
+    its look took ~15 ms of the final scores' open on the Pico)."""
     try:
         from bitmaptools import readinto
     except ImportError:
         readinto = None
+    if readinto is not None:
+        try:
+            return _read(name, readinto, width, height)
+        except OSError:
+            pass
+    from dws_app.drive import find
+    path = find(name)
+    if path is None:
+        raise ValueError(name[name.rfind("/") + 1:] + " missing: make flash writes it")
     return _read(path, readinto, width, height)
 
 

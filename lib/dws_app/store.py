@@ -35,7 +35,7 @@ functions take the store.
 from dws_app.memory import FORGETS, forget
 from dws_app.store_format import (  # noqa: F401  (the store's API too)
     COVER_AT, COVER_MAGIC, COVER_SIZE, GAME, GAME_CAPACITY, HEAD, IMAGE, ITEMS, LAYOUT_VERSION,
-    MAGIC, MAX_DELTA, RECORDS, SETTINGS, crc32, delta)
+    MAGIC, MAX_DELTA, PLAYERS, RECORDS, SETTINGS, crc32, delta)
 
 
 class Store:
@@ -266,8 +266,11 @@ class Store:
         return True
 
     def fingerprint(self):
-        """(CRC-32 of the game save, of the records), 0 for none: what a
-        power-cut test compares across a restart."""
-        at = self.at.get(RECORDS)
-        records = self.nvm[at[0]:at[0] + at[1]] if at else b""
-        return (crc32(self.game) if self.game else 0, crc32(records) if records else 0)
+        """(CRC-32 of the game save, of the records, of the players' list),
+        0 for none: what a power-cut test compares across a restart."""
+        out = [crc32(self.game) if self.game else 0]
+        for tag in (RECORDS, PLAYERS):
+            at = self.at.get(tag)
+            body = self.nvm[at[0]:at[0] + at[1]] if at else b""
+            out.append(crc32(body) if body else 0)
+        return tuple(out)

@@ -16,7 +16,7 @@ window aside (``tools/board/fat.py``).  The cover's own folder may be lost
 by a cut while FatFs rewrites its entry (``board.cuts.cover_lost``): the
 game then saves without a cover until ``make flash`` makes it again.
 
-The oracle is the app's own ``nvm GAME RECORDS`` lines (test key
+The oracle is the app's own ``nvm GAME RECORDS PLAYERS`` lines (test key
 ``DWS_TEST_HEAP_LOG``): one at power-up and one after every save.  A cut
 after the n-th line and before any later nvm write must come back as the
 n-th; a cut while a write was under way may come back as the n-th or, if
@@ -44,7 +44,10 @@ import re
 # drawn (issue 53: no file lost in a cut during the low-battery save); its
 # erases are the other plans' to cut.
 BATTERY_CUT_MS = (3600, 4300, 5000, 5700, 6400)
-PLANS = {"dws5": 2, "cargo": 10, "battery": len(BATTERY_CUT_MS)}
+# Every plan's saves that ``Recorder.mark_writes`` names are cut inside, before
+# each page the nvm programs (a record written in part): the screens plan's
+# name change and a whole game's records update (issue 51), Cargo's here.
+PLANS = {"dws5": 2, "cargo": 10, "battery": len(BATTERY_CUT_MS), "screens": 0}
 WINDOW_PAGES = (0, 3, 6, 9, 12)
 DRIVE_PAGES = (0, 8)
 MAX_ERASES = 1
@@ -52,27 +55,29 @@ MAX_ERASES = 1
 # issue 12: 30 cuts, 10 in erase windows).
 MIN_TRIED, MIN_WINDOW, MIN_DRIVE = 30, 10, 8
 MAX_OFFSET_MS = 250
-NONE = ("00000000", "00000000")
+NONE = ("00000000", "00000000", "00000000")
 
 
 def spec(name, recorder):
     """BOARD_CUTS for one plan: press cuts spread over its presses that led
     somewhere (a save, a screen, a device turn), at seeded offsets."""
+    writes = list(recorder.writes)
     if name == "battery":
         empty = max(i for i, item in enumerate(recorder.items) if item[0] == "battery")
-        return {"items": [[empty, ms] for ms in BATTERY_CUT_MS], "pages": [], "drive_pages": []}
+        return {"items": [[empty, ms] for ms in BATTERY_CUT_MS], "pages": [], "drive_pages": [],
+                "writes": writes}
     rnd = random.Random(name)
     keys = [i for i, item in enumerate(recorder.items) if item[0] == "key" and item[2]]
     count = PLANS.get(name, 0)
     chosen = sorted(keys[len(keys) * (2 * k + 1) // (2 * count)] for k in range(count)) if keys else []
     return {"items": [[i, rnd.randrange(MAX_OFFSET_MS)] for i in chosen],
             "pages": list(WINDOW_PAGES), "drive_pages": list(DRIVE_PAGES),
-            "max_erases": MAX_ERASES}
+            "max_erases": MAX_ERASES, "writes": writes}
 
 
 def nvm_lines(serial_text):
     # (the first line of a run follows the console's title escape, "...\\")
-    return re.findall(r"(?:^|\\)nvm ([0-9a-f]{8}) ([0-9a-f]{8})", serial_text, re.M)
+    return re.findall(r"(?:^|\\)nvm ([0-9a-f]{8}) ([0-9a-f]{8}) ([0-9a-f]{8})", serial_text, re.M)
 
 
 def taken(part):
@@ -120,6 +125,11 @@ def summary(results, layout_ok):
             "board.cuts.in_erase_window": len(window),
             "board.cuts.in_erase_window_resumed": len([r for r in window if r[1]]),
             "board.cuts.in_drive_write": len([r for r in results if r[0]["kind"] == "drive"]),
+            # inside a name change (the screens plan) and a records update (Cargo's end)
+            "board.cuts.in_name_change": len([r for r in results if r[0]["kind"] == "write"
+                                              and r[0].get("plan") == "screens"]),
+            "board.cuts.in_records_update": len([r for r in results if r[0]["kind"] == "write"
+                                                 and r[0].get("plan") == "cargo"]),
             "board.cuts.files_lost": sum(r[0].get("files_lost", 0) for r in results),
             "board.cuts.cover_lost": sum(r[0].get("cover_lost", 0) for r in results),
             "board.cuts.cover_layout_ok": int(bool(layout_ok))}
@@ -129,7 +139,8 @@ def shortfall(bench):
     """What the figures of the whole set of cut plans miss (an empty list: nothing)."""
     out = []
     for key, least in (("tried", MIN_TRIED), ("in_erase_window", MIN_WINDOW),
-                       ("in_drive_write", MIN_DRIVE)):
+                       ("in_drive_write", MIN_DRIVE), ("in_name_change", 1),
+                       ("in_records_update", 1)):
         if bench["board.cuts." + key] < least:
             out.append("%d cuts %s, fewer than %d" % (bench["board.cuts." + key],
                                                       key.replace("_", " "), least))

@@ -123,6 +123,7 @@ class Recorder(Session):
         test["seed"] = seed
         self.test = dict(test)    # the drive's test keys for this power-on
         self.items = []
+        self.writes = []          # items whose saves the power cuts cut inside (``mark_writes``)
         self.shots = {}
         self.line_budget = None   # see settle()
         self.cut_short = False
@@ -190,6 +191,12 @@ class Recorder(Session):
             if self.freshened is not None:      # + the lines before the new interpreter
                 item[3:] = ["fresh", self.freshened]
             self.items.append(item)
+
+    def mark_writes(self):
+        """The last press's saves are cut inside, page by page, where the
+        plan is cut (``tools/board/cuts.py``: a name change, a records
+        update)."""
+        self.writes.append(max(i for i, item in enumerate(self.items) if item[0] == "key"))
 
     def settle(self, out=None, limit_ms=3600000):
         """Let device time pass while device seats play (no press), or until
@@ -391,6 +398,7 @@ def game_plan(name, turns=None):
     if rec.cut_short:
         rec.cut()                     # the run ends there, the device still playing
     elif turns is None:
+        rec.mark_writes()             # (the records' update, cut inside)
         rec.shot("scores")
         views = getattr(rec.app.top, "views", ())
         if 2 in views:                # the chart of the running totals (issue 52)
@@ -524,6 +532,7 @@ def screens_plan():
     rec.shot("name-entry")
     rec.press("START")                    # kept: the list with BO
     assert rec.screen_name == "PlayersScreen", rec.screen_name
+    rec.mark_writes()                     # (the name's save, cut inside)
     rec.shot("players")
     rec.press("B", "B")
     to_item(rec, "Shut the Box")          # the setup that fills the screen

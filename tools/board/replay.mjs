@@ -25,9 +25,13 @@
 // ("drive": the firmware writes any 512-byte drive block by erasing its 4 KB
 // sector and programming all 16 pages, so the sector's other 7 blocks are
 // blank until then); with "max_erases": N only the first N nvm erases and
-// the drive writes before them are cut.  OUT/cuts.json says, per cut, how many "nvm GAME
-// RECORDS" lines the app had printed and whether the nvm or the drive was
-// written after the last of them (a save under way).
+// the drive writes before them are cut; with "writes": [ITEM, ...], before
+// each page the nvm programs between plan item ITEM's press and the next
+// press ("write": inside that press's saves, a record written in part: a
+// name change, a records update), at most WRITE_CUTS an item.  OUT/cuts.json
+// says, per cut, how many "nvm GAME RECORDS PLAYERS" lines the app had
+// printed and whether the nvm or the drive was written after the last of
+// them (a save under way).
 import fs from 'fs';
 
 import { CONSOLE_ERROR, lockstepPIO, logWindows, quiet as quietFor } from './emu.mjs';
@@ -111,6 +115,7 @@ export default async function (ctx) {
   let restarting = false;   // the last press began a new interpreter: this one lands in its start
   for (const [index, item] of plan.items.entries()) {
     const kind = item[0];
+    if (kind === 'key' || kind === 'battery') cutter.arm(index);
     if (kind === 'key') {
       const start = ctx.ms;
       const before = lastPixelMs;
@@ -196,6 +201,9 @@ function cuts(ctx) {
   const spec = JSON.parse(process.env.BOARD_CUTS || '{"items": [], "pages": []}');
   const drivePages = spec.drive_pages || [];
   const maxErases = spec.max_erases || Infinity;   // the nvm erases cut (CI's time)
+  const WRITE_CUTS = 8;              // "writes": the pages cut after one item's press
+  const writes = new Set(spec.writes || []);
+  let armed = null, armedCuts = 0;   // the item whose writes are cut, and how many were
   const atItem = new Map();          // plan item -> its press cuts' offsets, in order
   for (const [item, ms] of spec.items) atItem.set(item, (atItem.get(item) || []).concat([ms]).sort((a, b) => a - b));
   const out = [];
@@ -240,6 +248,10 @@ function cuts(ctx) {
         }
       } else if (t[0] === 0x02 && i === 4 && (addr & ~0xfff) === NVM_START) {
         writtenAfter = nvmLines();
+        if (armed !== null && armedCuts < WRITE_CUTS) {
+          armedCuts++;
+          take('write', { item: armed, page: armedCuts, addr });
+        }
         if (pages >= 0) {
           if (spec.pages.includes(pages) && erases <= maxErases) {
             take('window', { erase: erases, pages });
@@ -259,6 +271,7 @@ function cuts(ctx) {
     return respond(b);
   };
   return {
+    arm: (index) => { armed = writes.has(index) ? index : null; armedCuts = 0; },
     at: (index) => (atItem.get(index) || [])[0],
     all: (index) => atItem.get(index) || [],
     take,

@@ -1,9 +1,9 @@
 // Board suite scenario: the power-on after a cut (tools/board/cuts.py boots
 // it from the flash a replay left, with its test keys: DWS_TEST_HEAP_LOG).
-// Waits for the menu, reads what the store holds ("nvm GAME RECORDS") and
+// Waits for the menu, reads what the store holds ("nvm GAME RECORDS PLAYERS") and
 // the notes the menu shows ("note ..."), and with a game to continue presses
 // A (Continue is the first item) and waits for the game to be drawn.
-// OUT/resume.json: {"nvm": [GAME, RECORDS], "notes": [...], "screen": NAME}.
+// OUT/resume.json: {"nvm": [GAME, RECORDS, PLAYERS], "notes": [...], "screen": NAME}.
 import fs from 'fs';
 
 import { CONSOLE_ERROR, lockstepPIO, quiet as quietFor } from './emu.mjs';
@@ -24,7 +24,7 @@ export default async function (ctx) {
   await waitLine(/heap -?\d+ MenuScreen /, 120000);
   await quiet(300);
   ctx.shot('menu');
-  const nvm = /(?:^|\\)nvm ([0-9a-f]{8}) ([0-9a-f]{8})/m.exec(ctx.serial);  // (after a title escape)
+  const nvm = /(?:^|\\)nvm ([0-9a-f]{8}) ([0-9a-f]{8}) ([0-9a-f]{8})/m.exec(ctx.serial);  // (after a title escape)
   const notes = [...ctx.serial.matchAll(/^note (.*?)\r?$/gm)].map((m) => m[1]);
   let screen = 'MenuScreen';
   if (nvm && nvm[1] !== '00000000') {
@@ -38,6 +38,6 @@ export default async function (ctx) {
     if (CONSOLE_ERROR.test(ctx.since(m))) throw new Error('error on the console:\n' + ctx.since(m));
   }
   fs.writeFileSync(ctx.out + '/resume.json', JSON.stringify({
-    nvm: nvm ? [nvm[1], nvm[2]] : null, notes, screen }));
+    nvm: nvm ? [nvm[1], nvm[2], nvm[3]] : null, notes, screen }));
   ctx.log(`resume: ${nvm ? nvm[0] : 'no nvm line'}, ${notes.length} notes, ${screen}`);
 }

@@ -52,26 +52,6 @@ def seat_names(lineup, game_id, players=()):
     return [seat_name(lineup[p], p, game_id, players) for p in range(len(lineup))]
 
 
-def default_lineup(kept, game_id, players):
-    """The seat bytes a setup of ``game_id`` starts from: the last line-up
-    ``kept`` ((game id, seat bytes) or None), its device levels by name in
-    this game's levels (a level this game lacks: its strongest) and its
-    players while they are on the device (``players``: the slots' names)."""
-    if kept is None:
-        return []
-    mine = level_names(game_id)
-    theirs = level_names(kept[0])
-    out = []
-    for b in kept[1]:
-        if b >= PLAYER:
-            b = b if b - PLAYER < len(players) and players[b - PLAYER] else 0
-        elif b:
-            level = theirs[b - 1] if b <= len(theirs) else None
-            b = (mine.index(level) + 1 if level in mine else len(mine)) if mine else 0
-        out.append(b)
-    return out
-
-
 def keep_lineup(store, game_id, lineup):
     """Keep ``lineup`` as the next setup's default; True if written (the
     same line-up as last time writes nothing)."""

@@ -16,6 +16,7 @@ from dws_app import theme, ui
 
 from dws_app.lobby import widgets
 from dws_app.catalog import game_ids, title_of
+from dws_app.levels import game_id
 
 TITLE = "DICE WIDE SHUT"
 HINT = "A:open  SELECT:help"
@@ -26,12 +27,14 @@ LOGO_GAP = 3              # pixels between the title and each die
 
 
 # What A on a game needs first, the setup's code and the engines' base (~50
-# ms of a setup's open on the Pico), and SELECT's help (27 ms of the help's):
-# imported once the first menu is drawn, one a pass while no key waits
-# (``App.bring_ahead``; ~100 ms together held a press made then).  A start
-# or Continue lets the screens' code go with the lobby; the base stays,
-# every game's.
-AHEAD = ("dws_core.engine", "dws_app.lobby.setup", "dws_app.lobby.help")
+# ms of a setup's open on the Pico), the players' list's (25 ms of a
+# setup's open) and the line-up's (with it, 43 ms of Continue's: the seats'
+# names), and SELECT's help (27 ms of the help's): imported once the first
+# menu is drawn, one a pass while no key waits (``App.bring_ahead``; ~100
+# ms together held a press made then).  A start or Continue lets the
+# screens' code go with the lobby; the base stays, every game's.
+AHEAD = ("dws_core.engine", "dws_app.lobby.setup", "dws_app.lobby.players_store",
+         "dws_app.lobby.lineup", "dws_app.lobby.help")
 
 
 def logo(screen):
@@ -65,7 +68,11 @@ def logo(screen):
 
 
 class MenuScreen(widgets.Screen):
-    def __init__(self, app):
+    def __init__(self, app, left=False):
+        """``left``: a game was left with START, and a new interpreter
+        draws this menu again: Continue offers the store's newest save
+        without the lobby's resume code (~40 ms of START's open on the
+        Pico); the new menu checks it."""
         ui.Screen.__init__(self, app)
         self.logo = logo(self)
         self.title = self.text(0, 0, ui.COLS)
@@ -73,8 +80,12 @@ class MenuScreen(widgets.Screen):
         self.show_note()
         self.actions = []
         items = []
-        from dws_app.lobby.resume import saved_game
-        saved = saved_game(app)
+        offer = game_id(app.store.game) if left and app.store.game else 0
+        if offer in game_ids():
+            saved = title_of(offer), offer
+        else:
+            from dws_app.lobby.resume import saved_game
+            saved = saved_game(app)
         if saved is not None:
             items.append("Continue " + saved[0])
             self.actions.append(("continue", saved[1]))    # SELECT: its help
@@ -137,11 +148,16 @@ class MenuScreen(widgets.Screen):
         kind, gid = self.selected()
         if name == "A":
             if kind == "continue":
-                # The function itself: the lobby is forgotten before it
-                # runs (AFTER_PRESS), and importing its module again took
-                # ~25 ms of Continue on the Pico.
+                # The functions themselves: the lobby is forgotten before
+                # Continue runs (AFTER_PRESS), and importing their modules
+                # again took ~25 ms (resume) and 43 ms (the seats' names)
+                # of Continue on the Pico.
                 from dws_app.lobby.resume import continue_game
-                self.app.defer(self.app.AFTER_PRESS, continue_game, self.app)
+                from dws_app.lobby.lineup import seat_names
+                from dws_app.lobby.players_store import load_players
+                players = load_players(self.app.store)[0]
+                self.app.defer(self.app.AFTER_PRESS, continue_game, self.app,
+                               lambda lineup, gid: seat_names(lineup, gid, players))
             elif kind == "game":
                 if self.actions[0][0] == "continue" and self.app.forgets:
                     # The seat player's code came for Continue: not kept

@@ -75,8 +75,10 @@ class PlayersScreen(widgets.Screen):
                 # The records first: cut between the writes, the player
                 # is kept without them, never a new one given theirs.
                 forget_records(self.app.store, slot)
+                self.app.nvm_log()
                 self.names[slot] = None
                 save_players(self.app.store, self.names)
+                self.app.nvm_log()
                 self.refresh()
             else:
                 self.show_row(self.names[slot])
@@ -97,10 +99,12 @@ class PlayersScreen(widgets.Screen):
         """The name entry's result: a new player (slot -1) or a new name."""
         if slot < 0:
             slot = self.names.index(None)
-            forget_records(self.app.store, slot)    # (none: nothing written)
+            forget_records(self.app.store, slot)    # (a slot's old records: none kept)
+            self.app.nvm_log()
         self.names[slot] = name
         self.land = slot
         save_players(self.app.store, self.names)
+        self.app.nvm_log()
 
 
 def forget_records(store, slot):

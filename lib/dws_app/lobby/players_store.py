@@ -9,7 +9,7 @@ Payload: per slot its name's length (0: a free slot), then its letters:
 Only the lobby reads or writes it (a name change is a records-sized save:
 one small append, no buffer of its own)."""
 
-from dws_app.levels import PLAYER as SEAT_OF
+from dws_app.levels import PLAYER as SEAT_OF, level_names
 from dws_app.store_format import PLAYERS
 
 SLOTS = 8
@@ -144,3 +144,25 @@ def kept_lineup(store):
     if pos + 2 > end:
         return None
     return nvm[pos], [nvm[pos + 2 + i] for i in range(min(nvm[pos + 1], end - pos - 2))]
+
+
+def default_lineup(kept, game_id, players):
+    """The seat bytes a setup of ``game_id`` starts from (here, not in
+    ``lineup``: the setup's open reads the list anyway, and importing that
+    module too took 22 ms of it on the Pico): the last line-up
+    ``kept`` ((game id, seat bytes) or None), its device levels by name in
+    this game's levels (a level this game lacks: its strongest) and its
+    players while they are on the device (``players``: the slots' names)."""
+    if kept is None:
+        return []
+    mine = level_names(game_id)
+    theirs = level_names(kept[0])
+    out = []
+    for b in kept[1]:
+        if b >= SEAT_OF:
+            b = b if b - SEAT_OF < len(players) and players[b - SEAT_OF] else 0
+        elif b:
+            level = theirs[b - 1] if b <= len(theirs) else None
+            b = (mine.index(level) + 1 if level in mine else len(mine)) if mine else 0
+        out.append(b)
+    return out

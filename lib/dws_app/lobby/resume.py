@@ -51,10 +51,12 @@ def saved_game(app):
     return title_of(gid), gid
 
 
-def continue_game(app):
+def continue_game(app, names_of=None):
     """Play the saved game.  A save that does not resume (``resumed``) is
     refused; when the older copy resumes instead, the menu says so and
-    offers it (one more press), else it says the game is lost."""
+    offers it (one more press), else it says the game is lost.
+    ``names_of(lineup, game_id)``: the seats' names (the menu's, made
+    before the lobby's code went; else from ``lobby.lineup`` here)."""
     collect()
     from dws_app.levels import levels_of, split
     kept = []
@@ -75,11 +77,15 @@ def continue_game(app):
         game = kept[-1]
         meta = split(data)[0]
         levels = levels_of(meta, game)
-        from dws_app.lobby.lineup import seat_names
-        from dws_app.lobby.players_store import load_players
+        if names_of is None:
+            from dws_app.lobby.lineup import seat_names
+            from dws_app.lobby.players_store import load_players
+            players = load_players(app.store)[0]
+
+            def names_of(lineup, gid):
+                return seat_names(lineup, gid, players)
         lineup = list(meta) if meta else None
-        app.names = names = seat_names(lineup or [0] * game.players, game.GAME_ID,
-                                       load_players(app.store)[0])
+        app.names = names = names_of(lineup or [0] * game.players, game.GAME_ID)
         app._saved = game.checkpoint()
         if app.looping and game.players > 1 and not game.over and (
                 levels is None or levels[game.current] is None):

@@ -35,18 +35,29 @@ def final(app, game):
     app.let_play_go()
     from dws_app.lobby.records_store import count_game, load_records
     records = load_records(app.store)[0]
-    from dws_core.games import LOW_WINS, RECORDED, row
-    kind = row(game.GAME_ID)
+    recorded, low_wins, tie = ending_of(app, game)
     best = None
-    from dws_app.lobby.lineup import slots_of
-    slots = slots_of(app.lineup) if app.lineup else None
-    if kind[RECORDED] and count_game(records, game.GAME_ID, game.players, scores, ranking[0],
-                                     low_wins=kind[LOW_WINS], shut=game.counted(), slots=slots):
-        best = best_seat(scores, kind[LOW_WINS])
+    # (each seat's player slot, as ``lineup.slots_of`` says: that module
+    # imported here was 22 ms of the scores' open on the Pico)
+    from dws_app.levels import PLAYER
+    slots = [b - PLAYER if b >= PLAYER else None for b in app.lineup] if app.lineup else None
+    if recorded and count_game(records, game.GAME_ID, game.players, scores, ranking[0],
+                               low_wins=low_wins, shut=game.counted(), slots=slots):
+        best = best_seat(scores, low_wins)
     if app.looping:
         app.defer(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
     else:
         show(app, game, shown, ranking, best, records)
+
+
+def ending_of(app, game):
+    """(recorded, low wins, tie words) of ``game``'s row: the app's, kept
+    since it seated the game (``App.seat``), else the games' list's."""
+    if app.ending is not None and app.seated is game:
+        return app.ending
+    from dws_core.games import LOW_WINS, RECORDED, TIE, field
+    gid = game.GAME_ID
+    return field(gid, RECORDED), field(gid, LOW_WINS), field(gid, TIE)
 
 
 def show(app, game, shown, ranking, best, records):
@@ -69,8 +80,9 @@ def record(app, records, lineup):
     from dws_app.lobby.lineup import keep_lineup
     from dws_app.lobby.records_store import finish_game
     finish_game(app.store, records)
-    keep_lineup(app.store, lineup[0], lineup[1])
-    app.nvm_log()
+    app.nvm_log()       # (a cut between the two writes keeps the count, not the line-up)
+    if keep_lineup(app.store, lineup[0], lineup[1]):
+        app.nvm_log()
 
 
 def best_seat(scores, low_wins):
@@ -102,6 +114,7 @@ def place_lines(scores, ranking, names):
 # many rounds, each in three columns, fit the line.
 ROUNDS_SHOWN = 5
 ROUNDS_HEAD = "by round"
+ROUNDS_FIRST = 2        # the first place line under the rounds' head
 CHART_HEAD = "Total by round"
 CHART_SHORT = "Totals"      # (right of long names' place lines)
 # The views LEFT/RIGHT go round (those the game has): the totals, each
@@ -215,9 +228,14 @@ class ScoresScreen(ui.Screen):
         by_round = None if self.columns else rounds_table(game, last,
                                                           ui.COLS - len(lines[0][1]))
         self.chart_col = max(CHART_COL, len(lines[0][1]) + 1)
-        first = 2 if by_round is not None else 1    # (row 1: the rounds' head)
+        first = ROUNDS_FIRST if by_round is not None else 1    # (row 1: the rounds' head)
         self.places = []
-        self.rounds = []        # the round-by-round view (LEFT/RIGHT), hidden at first
+        # The round-by-round view (LEFT/RIGHT): its texts are made when it is
+        # first shown (``make_rounds``).  Made hidden with the screen, their
+        # area was drawn by the open's second refresh (9,216 pixels, ~30 ms
+        # of Cargo's final screen on the Pico).
+        self.by_round = by_round
+        self.rounds = []
         self.showing = 0        # the view shown: its index in ``views``
         self.chart = None       # the chart's layers, made when first shown
         for i in range(min(last + 1 - first, len(lines))):
@@ -225,19 +243,11 @@ class ScoresScreen(ui.Screen):
             more = ""
             if self.columns:
                 more = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
-            elif by_round is not None:
-                self.rounds.append(self.fixed(len(line), first + i, theme.player_colour(p),
-                                              by_round[1][p]))
             self.places.append(self.fixed(0, first + i, theme.player_colour(p), line + more))
-        if self.rounds:
-            self.rounds.append(self.fixed(len(lines[0][1]) + 1, 1, theme.DIM, ROUNDS_HEAD))
-            for text in self.rounds:
-                # Hidden, a layer costs the open's frame ~2 ms instead of its
-                # pixels (~100 ms for four players' four rounds, estimated).
-                text.hidden = True
+        self.order = [p for p, _line in lines[:len(self.places)]]
+        self.place_cols = len(lines[0][1])
         # Why the winner won a tie (the rules' tie-break), under the places
-        from dws_core.games import TIE, field
-        note = tie_note(scores, ranking, field(game.GAME_ID, TIE))
+        note = tie_note(scores, ranking, ending_of(app, game)[2])
         row = first + len(self.places)
         self.tie = None
         if note is not None and row <= last:
@@ -249,7 +259,7 @@ class ScoresScreen(ui.Screen):
             row += 1
         self.player = ranking[0][0]
         # (views: indices of VIEW_NAMES)
-        self.views = [0] + ([1] if self.rounds else []) + ([2] if charted(game) else [])
+        self.views = [0] + ([1] if by_round is not None else []) + ([2] if charted(game) else [])
         keys = "<>:player A:menu" if self.columns else self.view_keys() if len(self.views) > 1 \
             else "A:menu"
         if self.columns:
@@ -274,7 +284,7 @@ class ScoresScreen(ui.Screen):
             elif self.columns:
                 self.news = ui.Text(self.root, 2 + (ui.COLS - len(NEWS) - 1) * ui.CW,
                                     self.row_y(8) - 2 * ui.LH, len(NEWS), theme.ACCENT, NEWS)
-            elif self.rounds:           # (row 1 left of the rounds' head: the keys change)
+            elif by_round is not None:  # (row 1 left of the rounds' head: the keys change)
                 self.news = self.fixed(0, 1, theme.ACCENT, NEWS)
             else:
                 keys += "  " + NEWS
@@ -303,6 +313,8 @@ class ScoresScreen(ui.Screen):
         running totals where the rounds and the tally were (``views``)."""
         self.showing = index
         view = self.views[index]
+        if view == 1 and not self.rounds:
+            self.make_rounds()
         if view == 2 and self.chart is None:
             self.make_chart()
         for text in self.rounds:
@@ -312,6 +324,16 @@ class ScoresScreen(ui.Screen):
         for layer in self.chart or ():
             layer.hidden = view != 2
         self.footer.text = self.view_keys()
+
+    def make_rounds(self):
+        """Each round's score right of each place line, under the rounds'
+        head (``rounds_table``)."""
+        head, parts = self.by_round
+        for i in range(len(self.order)):
+            p = self.order[i]
+            self.rounds.append(self.fixed(self.place_cols, ROUNDS_FIRST + i,
+                                          theme.player_colour(p), parts[p]))
+        self.rounds.append(self.fixed(self.place_cols + 1, ROUNDS_FIRST - 1, theme.DIM, head))
 
     def make_chart(self):
         """The chart's head and lines (``chart``), rows 2-8 right of the

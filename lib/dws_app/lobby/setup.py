@@ -56,8 +56,7 @@ class SetupScreen(widgets.Screen):
         self.players = max(self.cls.MIN_PLAYERS, min(2, self.cls.MAX_PLAYERS))
         self.options = self.cls.option_defaults()
         self.levels = level_names(game_id)
-        from dws_app.lobby.lineup import default_lineup
-        from dws_app.lobby.players_store import load_all
+        from dws_app.lobby.players_store import default_lineup, load_all
         self.names, kept, _note = load_all(app.store)
         # A byte per seat (``lobby.lineup``): 0 a guest, 1.. a level,
         # PLAYER + slot a player; the last line-up's, else guests
@@ -71,7 +70,7 @@ class SetupScreen(widgets.Screen):
             # headroom that the PyBadge-sized heap less 24 KB had left,
             # lean_mpy's storm)
             from dws_app.memory import forget
-            forget(("dws_app.lobby.lineup", "dws_app.lobby.players_store"))
+            forget(("dws_app.lobby.players_store",))
         self.seat = 0               # the seat LEFT/RIGHT change on the seats' row
         # Rows: players and seats (only where they can change), one per
         # option, then "Start game" unless it would push the title off
