@@ -28,6 +28,8 @@ from dws_app.dice_art import hop
 from dws_core.errors import Refused
 
 FRAME_MS = 70
+ACCOUNTS = 7            # device turns' accounts kept: the look back's lines
+SUMMARY_KEYS = "A: your turn  B: look back"
 
 
 class GameScreen(ui.Screen):
@@ -41,6 +43,10 @@ class GameScreen(ui.Screen):
         self.msg2 = self.text(0, 9, ui.COLS, theme.DIM)
         self.refused = None
         self.back = None        # what A does after a device turn's summary (hand_back)
+        # (seat, line) of each device turn since a human's last step, the
+        # newest last (``account``); the words of the one under way
+        self.accounts = []
+        self.turn_notes = None
 
     # ----- the seats' side (dws_app.play.seats) ----------------------------------
 
@@ -134,6 +140,7 @@ class GameScreen(ui.Screen):
 
     def try_step(self, step):
         """Apply ``step``; on refusal show the reason.  Returns the events or None."""
+        p = self.game.current
         try:
             events = self.game.step(step)
         except Refused as e:
@@ -141,7 +148,49 @@ class GameScreen(ui.Screen):
             return None
         self.refused = None
         self.app.sound.play(sound.CLICK)
+        seats = self.app.seats
+        if seats is not None and seats.device(p):
+            self.log_turn(p, events)
+        elif self.accounts:
+            self.accounts = []      # (a human's step: the look back starts again)
         return events
+
+    # ----- device turns' accounts (issue 52) ------------------------------------
+
+    def log_turn(self, p, events):
+        """A device seat's step: its events' words kept (``note_event``), and at
+        its turn's end the turn's account (``account``)."""
+        if self.turn_notes is None:
+            self.turn_notes = {}
+        for e in events:
+            self.note_event(e, self.turn_notes)
+            if e[0] == "turn_end" and e[1] == p:
+                line = self.account(p, self.turn_notes)
+                self.accounts.append((p, line and line[:ui.COLS]))
+                del self.accounts[:-ACCOUNTS]
+                self.turn_notes = None
+                return          # (what follows is the next turn's)
+
+    def note_event(self, e, notes):
+        """Keep in the dict ``notes`` what event ``e`` of a device turn
+        means for its account (the game's own words)."""
+
+    def account(self, p, notes):
+        """One line on seat ``p``'s device turn, from its ``notes``, in the
+        screens' words ("Strong 2: red 5 and 1, split")."""
+        return "%s played" % self.name(p)
+
+    def look_back(self):
+        from dws_app.play.look_back import LookBackScreen
+        self.app.push(LookBackScreen(self.app, self.accounts))
+
+    def last_account(self):
+        """The newest device turn's account (under the next device turn's
+        name, and on the summary a human gets back, ``hand_back``), or None."""
+        for _p, line in reversed(self.accounts):
+            if line is not None:
+                return line
+        return None
 
     def undo(self):
         try:
@@ -197,20 +246,15 @@ class GameScreen(ui.Screen):
     def hand_back(self, after):
         """Device seats played and the next turn is the human's who played
         last: no pass screen.  The device's turn ends on what it did
-        (``device_summary``) until A, then ``after`` (the roll) follows;
-        a game whose screen held the device's result until A goes on."""
-        summary = self.device_summary()
+        (``last_account``) until A, then ``after`` (the roll) follows;
+        B shows every device turn since the human's last step."""
+        summary = self.last_account()
         if summary is None:
             after()
             return
         self.back = after
         self.refresh()
-        self.say(summary, "A: your turn")
-
-    def device_summary(self):
-        """One line (26 columns at most) on the device turn just played, or
-        None when the screen already showed it."""
-        return None
+        self.say(summary, SUMMARY_KEYS if self.accounts else "A: your turn")
 
     def pass_lines(self):
         """The hand-over's two info lines for the player whose turn begins."""
@@ -261,6 +305,9 @@ class GameScreen(ui.Screen):
             if name == "A":
                 GameScreen.go_on(self)
                 return
+            if name == "B" and self.accounts:
+                self.look_back()
+                return
             if name != "START":
                 return
             self.back = None
@@ -277,9 +324,11 @@ class GameScreen(ui.Screen):
                 self.app.home()       # the game stays saved at this turn's start
         elif name == "SELECT":
             self.app.show_help(self.game.GAME_ID)
-        elif self.result is not None:   # a held turn: A goes on, nothing else
+        elif self.result is not None:   # a held turn: A goes on (a device's: B looks back)
             if name == "A":
                 self.go_on()
+            elif name == "B" and self.accounts:
+                self.look_back()
         elif not self.buttons(name) and name == "B":
             self.undo()
 

@@ -39,6 +39,7 @@ HALF_X = (3, 85)         # red half, blue half
 BLINK_MS = 250
 DIE_PITCH = SIZE + 2     # px from one die to the next
 COLOUR_KEYS = "dice row: UP red DOWN blue"
+COLOUR_WORDS = ("red", "blue")      # (a device turn's account)
 
 
 def cell_x(bx):
@@ -84,8 +85,6 @@ class DwsScreen(GameScreen):
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
-        self.first = {}                 # (begin_turn)
-        self.since = None
         self.header = self.text(0, 0, HEADER, theme.FG)
         self.take = self.text(22, 0, 4, theme.FG)
         # Each half: its cells and 6-cells, and its columns' scores under
@@ -269,31 +268,35 @@ class DwsScreen(GameScreen):
         back = "boards" if g.players > 1 and not g.can_undo() else "undo"
         self.say("A: %-8s B: %s" % (verb, back), COLOUR_KEYS)
 
-    def begin_turn(self, rolled):
-        """Notes each device seat's score before its first turn since a
-        human's turn began (``device_summary``)."""
-        g = self.game
-        p = g.current
-        if not self.app.seats.device(p):
-            self.since, self.first = self.first, {}
-        elif p not in self.first:
-            self.first[p] = g.score(p)
-        GameScreen.begin_turn(self, rolled)
+    def note_event(self, e, notes):
+        """A device turn's colour, the dice it took and the rows it split."""
+        kind = e[0]
+        if kind == "colour":
+            notes["colour"] = e[2]
+        elif kind == "picked":
+            notes.setdefault("dice", []).append(self.game.dice_value[e[2]])
+        elif kind == "dropped":
+            notes["dice"].remove(self.game.dice_value[e[2]])
+        elif kind in ("split", "protected"):
+            notes[kind] = notes.get(kind, 0) + 1
 
-    def device_summary(self):
-        """What the device seats scored since the human's last turn:
-        "Points: Easy 2 +6, Strong 3 -2"; where the names do not fit the
-        26 columns, the points alone in seat order ("Points: +6 -2 +4")."""
-        first = self.since
-        if not first:
-            return None
-        named = "Points:"
-        points = named
-        for p in sorted(first):
-            gain = " %+d" % (self.game.score(p) - first[p])
-            named += " " + self.app.names[p] + gain
-            points += gain
-        return named if len(named) <= ui.COLS else points
+    def account(self, p, notes):
+        """"Strong 2: red 5 and 1" (the dice taken, the colour marked), with
+        ", split" (a row split) or ", spent a 6" (a 6 spent to keep a row)
+        where they fit, the dice then between commas ("Strong 2: red 5, 1,
+        split"); or "Strong 2 passed"."""
+        dice = notes.get("dice")
+        if not dice:
+            return "%s passed" % self.name(p)
+        values = [str(v) for v in dice]
+        head = "%s: %s " % (self.name(p), COLOUR_WORDS[notes.get("colour", RED)])
+        line = head + " and ".join(values)
+        for kind, words in (("split", ", split"), ("protected", ", spent a 6")):
+            if notes.get(kind):
+                for longer in (line + words, head + ", ".join(values) + words):
+                    if len(longer) <= ui.COLS:
+                        return longer
+        return line
 
     # ----- LEDs ------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ Cargo): its line and what A does next stay up (``result``), A or a device
 seat goes on (``go_on``) to the scores or the next turn.  Dice Wide Shut
 holds none, so a game of it does not load this."""
 
+from dws_app import ui
 from dws_app.play.game_base import GameScreen
 
 
@@ -17,6 +18,9 @@ def short_name(name, width):
     if space > 0:
         return name[0] + name[space + 1:]
     return name[:width]
+
+
+LOOK_KEYS = "A: go on  B: look back"
 
 
 class HeldTurnScreen(GameScreen):
@@ -42,9 +46,31 @@ class HeldTurnScreen(GameScreen):
         did, the second line what A does next, in every game's words
         (``again``: the same player's next turn follows)."""
         line2 = "A: roll your next turn" if again else "A: next player"
+        if self.accounts and not again and line2 == "A: next player":
+            line2 = LOOK_KEYS        # (a device turn's: B shows the turns since the human's)
         for e in events:
             if e[0] == "round_end":
                 line2 = "Round %d over  A: go on" % (e[1] + 1)
             elif e[0] == "game_end":
                 line2 = "Game over  A: scores"
+        accounts = self.accounts
+        if accounts:
+            # A device turn just ended (a human's step empties them): its
+            # line is its account, or its account its line.
+            if accounts[-1][1] is None:
+                accounts[-1] = (accounts[-1][0], line1[:ui.COLS])
+            line1 = accounts[-1][1]
         self.result = (line1, line2)
+
+    def account(self, p, notes):
+        """A held turn's line is its account (``hold``)."""
+        return None
+
+    def hand_back(self, after):
+        """The device's last turn was held until the human's A, its account
+        up (B: the look back): their turn follows at once (Shut the Box
+        together: the news of the roll for everyone, until A)."""
+        if self.accounts:
+            after()
+        else:
+            GameScreen.hand_back(self, after)

@@ -245,11 +245,49 @@ class StbScreen(HeldTurnScreen):
     def pass_lines(self):
         return self.pass_info or GameScreen.pass_lines(self)
 
-    def device_summary(self):
+    def last_account(self):
         """Together mode: the last news of the device seats' steps, which
-        the pass screen said (in turns their turn's result was held)."""
+        the pass screen said (in turns their turn's result was held); else
+        the last device turn's account."""
         info = self.pass_info
-        return info[0] if self.game.together and info and info[0] else None
+        if self.game.together and info and info[0]:
+            return info[0]
+        return GameScreen.last_account(self)
+
+    def note_event(self, e, notes):
+        """A device turn's tiles shut, its score, a shut box."""
+        kind = e[0]
+        if kind == "shut":
+            notes.setdefault("shut", []).extend(e[2])
+        elif kind in ("stuck", "turn_end") and len(e) > 2:
+            notes["score"] = e[2]
+        elif kind == "shut_box":
+            notes["box"] = True
+
+    def account(self, p, notes):
+        """"Bold 2 shut 7 and 2, score 4", shorter where it must be ("Bold 2
+        shut 7, 2, score 14", "Bold 2: 5 tiles, score 14", "Bold 2 scores
+        14"; without a score: "Bold 2 shut 7 and 2", "Bold 2 shut 5 tiles"),
+        "Bold 2 shut the box!"."""
+        name = self.name(p)
+        if notes.get("box"):
+            return "%s shut the box!" % name
+        tiles = [str(t) for t in notes.get("shut", ())]
+        score = notes.get("score")
+        end = "" if score is None else ", score %d" % score
+        if not tiles:
+            return "%s shut nothing%s" % (name, end)
+        said = name + " shut "
+        listed = " and ".join([", ".join(tiles[:-1]), tiles[-1]]) if len(tiles) > 1 else tiles[0]
+        lines = [said + listed + end, said + ", ".join(tiles) + end]
+        if score is None:
+            lines += [said + listed, "%s%d tiles" % (said, len(tiles))]
+        else:
+            lines += ["%s: %d tiles%s" % (name, len(tiles), end), "%s scores %d" % (name, score)]
+        for line in lines:
+            if len(line) <= ui.COLS:
+                return line
+        return lines[-1]
 
     # ----- LEDs -----------------------------------------------------------------
 

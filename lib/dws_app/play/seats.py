@@ -370,7 +370,8 @@ class SeatPlayer:
             screen.say("%s plays %s" % (self.app.names[p], level_title(self.fallback[level])),
                        "%s: no table file" % level_title(level))
         else:
-            screen.say("%s's turn" % self.app.names[p], "Any key: hurry")
+            # (under it what the device turn before did, ``last_account``)
+            screen.say("%s's turn" % self.app.names[p], screen.last_account() or "Any key: hurry")
 
     def busy(self, screen):
         """A device turn is under way, or a held turn will go on by itself."""

@@ -1,0 +1,151 @@
+"""An account of every device turn and the look back (issue 52): when a
+device seat's turn ends, one line says what it did in the screens' words;
+under the next device turn's name, and on the summary a lone human gets
+back, until they act; B there shows every device turn since their last
+step, one line each in its seat's colour; the same seed and presses give
+the same accounts."""
+
+import random
+import re
+
+import pytest
+
+from dws_app import theme, ui
+from dws_app.levels import level_names
+from dws_app.lobby.setup import start_game
+from dws_app.play.game_base import ACCOUNTS, SUMMARY_KEYS, GameScreen
+from dws_app.play.game_held import LOOK_KEYS
+from dws_app.play.look_back import FOOTER, TITLE, LookBackScreen
+from sim.script import Session
+
+# An account per game: a device seat's name ("Strong 2"), then what it did.
+NAME = r"(Easy|Normal|Strong|Bold|Lowest|Expert) \d"
+ACCOUNT = {
+    1: NAME + r"(: (red|blue) \d(( and|,) \d)*(, split)?(, spent a 6)?| passed)$",
+    2: NAME + r"( shut (the box!|nothing|\d+( tiles)?((, \d+)*( and \d+)?))(, score \d+)?"
+       r"|: \d+ tiles, score \d+| scores \d+)$",
+    3: NAME + r" (marked \d+( and \d+)*|marked \d+ only|diced out: \d+|marked all 11: 0)$",
+    4: "(" + NAME + r" takes cargo: \d+|" + NAME + r": last roll, \d+|No crew: " + NAME
+       + " scores 0)$",
+}
+
+
+def summary_of(gid, seed, presses=2000, rnd_seed=None, options=None):
+    """A lone human (seat 1) against two device seats of ``gid``'s first
+    level, the human's steps random legal ones through the screen's own
+    path, until a device turn's account waits for the human's A (Dice Wide
+    Shut's summary; the others' held turn): (session, game screen), or
+    (session, None) if the game ended first."""
+    s = Session("pybadge", seed=seed)
+    level = level_names(gid)[0]
+    start_game(s.app, gid, 3, options, seed=seed, seats=[None, level, level])
+    rnd = random.Random(rnd_seed if rnd_seed is not None else seed)
+    for _ in range(presses):
+        top = s.screen
+        if isinstance(top, GameScreen) and top.accounts and not top.animating() and (
+                top.back is not None or top.result is not None and not s.app.seats.busy(top)):
+            return s, top
+        if type(top).__name__ == "ScoresScreen":
+            return s, None
+        if not isinstance(top, GameScreen) or top.waits_for_a() or top.animating():
+            s.press("A")
+        elif s.app.seats.device(top.game.current):
+            s.wait(300)
+        else:
+            top.act(rnd.choice(top.game.legal_steps()))
+            s.app.after_press()
+    return s, None
+
+
+@pytest.mark.parametrize("gid,seed,options", ((1, 3, None), (2, 4, {"rounds": 3}), (3, 5, None),
+                                              (4, 2, {"rounds": 3})))
+def test_a_lone_human_gets_back_the_last_device_turns_account_and_a_look_back(gid, seed, options):
+    s, screen = summary_of(gid, seed, options=options)
+    assert screen is not None, "no summary"
+    lines = [line for _p, line in screen.accounts]
+    assert 1 <= len(lines) <= ACCOUNTS
+    for line in lines:
+        assert len(line) <= ui.COLS and re.match(ACCOUNT[gid], line), line
+    assert screen.msg1.shown() == lines[-1]
+    # (a held turn that ends a round says so instead; B works the same)
+    assert screen.msg2.shown() == (SUMMARY_KEYS if gid == 1 else LOOK_KEYS) or \
+        gid != 1 and re.match(r"(Round \d+ over  A: go on|Game over  A: scores)$", screen.msg2.shown())
+    s.press("B")                                 # the look back
+    back = s.screen
+    assert isinstance(back, LookBackScreen)
+    texts = [t.shown() for t in back.lines]
+    assert texts == lines[-7:]
+    assert [t.color for t in back.lines] == [theme.player_colour(p) for p, _ in screen.accounts[-7:]]
+    assert all(t.color != theme.player_colour(0) for t in back.lines)    # (device seats only)
+    s.press("B")                                 # back to the game, as it was
+    assert s.screen is screen and screen.waits_for_a()
+    assert screen.msg1.shown() == lines[-1]
+    s.press("A")                                 # the human's turn
+    assert not screen.waits_for_a() and not s.app.seats.device(screen.game.current)
+
+
+def test_the_look_back_screen_names_its_keys():
+    s = Session("pico_dice", seed=1)
+    screen = LookBackScreen(s.app, [(1, "Strong 2: red 5 and 1"), (2, None), (2, "Strong 3 passed")])
+    # (a turn whose account never came is left out)
+    assert [t.shown() for t in screen.lines] == ["Strong 2: red 5 and 1", "Strong 3 passed"]
+    assert screen.title.shown() == TITLE == "Since your last turn"
+    assert screen.footer.shown() == FOOTER == "B: back to the game"
+    s.app.push(screen)
+    s.press("A")                                 # A or B: back
+    assert s.screen is not screen
+
+
+def test_a_humans_step_starts_the_look_back_again():
+    s, screen = summary_of(1, 3)
+    assert screen.accounts
+    s.press("A")                                 # past the summary: nothing taken yet
+    assert screen.accounts
+    step = next(st for st in screen.game.legal_steps() if st[0] == "colour")
+    assert screen.try_step(step) is not None     # the human's first step
+    assert screen.accounts == []
+
+
+@pytest.mark.parametrize("notes,line", (
+    ({"colour": 0, "dice": [5, 1], "split": 1}, "Strong 2: red 5, 1, split"),
+    ({"colour": 0, "dice": [5], "split": 1}, "Strong 2: red 5, split"),
+    ({"colour": 1, "dice": [3]}, "Strong 2: blue 3"),
+    ({"colour": 0, "dice": [6], "protected": 1}, "Strong 2: red 6, spent a 6"),
+    ({"colour": 1, "dice": [6, 2], "protected": 1}, "Strong 2: blue 6 and 2"),   # (no room)
+    ({"colour": 0}, "Strong 2 passed"),
+    ({}, "Strong 2 passed"),
+))
+def test_dice_wide_shut_accounts(notes, line):
+    s = Session("pybadge", seed=1)
+    start_game(s.app, 1, 2, None, seed=1, seats=[None, "strong"])
+    from sim.play import finish_interludes
+    screen = finish_interludes(s)
+    assert screen.account(1, notes) == line
+
+
+@pytest.mark.parametrize("notes,line", (
+    ({"shut": [7, 2]}, "Bold 2 shut 7 and 2"),
+    ({"shut": [9], "score": 35}, "Bold 2 shut 9, score 35"),
+    ({"shut": [7, 2], "score": 14}, "Bold 2 shut 7, 2, score 14"),
+    ({"shut": [9, 8, 2], "score": 14}, "Bold 2: 3 tiles, score 14"),
+    ({"shut": [9, 8, 2]}, "Bold 2 shut 9, 8 and 2"),
+    ({"shut": [9]}, "Bold 2 shut 9"),
+    ({"box": True, "shut": [1]}, "Bold 2 shut the box!"),
+    ({"score": 45}, "Bold 2 shut nothing, score 45"),
+    ({"shut": [9, 8, 7, 6, 5, 4, 3], "score": 3}, "Bold 2: 7 tiles, score 3"),
+    ({"shut": [9, 8, 7, 6, 5, 4, 3]}, "Bold 2 shut 7 tiles"),
+))
+def test_shut_the_box_accounts(notes, line):
+    s = Session("pybadge", seed=1)
+    start_game(s.app, 2, 2, None, seed=1, seats=[None, "shut"])
+    from sim.play import finish_interludes
+    screen = finish_interludes(s)
+    assert screen.account(1, notes) == line
+
+
+def test_the_same_seed_and_presses_give_the_same_accounts():
+    runs = []
+    for _ in range(2):
+        s, screen = summary_of(1, 3)
+        runs.append(list(screen.accounts))
+    assert runs[0] == runs[1] and runs[0]
