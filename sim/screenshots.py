@@ -71,6 +71,34 @@ def _device_turn(profile):
     return s
 
 
+def _accounts_scenes(profile):
+    """A lone human (ANNA's seat, a guest here) against device seats: the
+    last device turn's account on what they get back, and B's look back
+    (Dice Wide Shut); Shut the Box's held device turn with its account."""
+    from dws_app.play.game_base import GameScreen
+    for gid, seats, options, name in ((1, [None, "strong", "normal"], None, "dws-account"),
+                                      (2, [None, "shut", "strong"], {"rounds": 3}, "stb-account")):
+        s = Session(profile, seed=4)
+        start_game(s.app, gid, 3, options, seed=6, seats=seats)
+        rnd = random.Random(3)
+        for _ in range(3000):
+            top = s.screen
+            if isinstance(top, GameScreen) and top.accounts and not top.animating() and (
+                    top.back is not None or top.result is not None and not s.app.seats.busy(top)):
+                break
+            if not isinstance(top, GameScreen) or top.waits_for_a() or top.animating():
+                s.press("A")
+            elif s.app.seats.device(top.game.current):
+                s.wait(200)
+            else:
+                top.act(rnd.choice(top.game.legal_steps()))
+                s.app.after_press()
+        yield name, s
+        if gid == 1:
+            s.press("B")
+            yield "look-back", s
+
+
 def _players_scenes(s):
     """From Settings: the players' list, a name being entered, and a
     removal asked (the list then as it was)."""
@@ -159,6 +187,7 @@ def scenes(profile):
     s.press("DOWN")               # the players' records, a game a page
     yield "records-players", s
     yield "device-turn", _device_turn(profile)
+    yield from _accounts_scenes(profile)
     from sim.play_stb import scenes as stb_and_dice
     yield from stb_and_dice(profile)
 

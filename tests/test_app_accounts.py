@@ -106,41 +106,51 @@ def test_a_humans_step_starts_the_look_back_again():
     assert screen.accounts == []
 
 
-@pytest.mark.parametrize("notes,line", (
-    ({"colour": 0, "dice": [5, 1], "split": 1}, "Strong 2: red 5, 1, split"),
-    ({"colour": 0, "dice": [5], "split": 1}, "Strong 2: red 5, split"),
-    ({"colour": 1, "dice": [3]}, "Strong 2: blue 3"),
-    ({"colour": 0, "dice": [6], "protected": 1}, "Strong 2: red 6, spent a 6"),
-    ({"colour": 1, "dice": [6, 2], "protected": 1}, "Strong 2: blue 6 and 2"),   # (no room)
-    ({"colour": 0}, "Strong 2 passed"),
-    ({}, "Strong 2 passed"),
+# Dice Wide Shut's events (``dws_core.dws``): ("marked", seat, half, row,
+# column, die) checks a cell (red: its column's value, blue: its row's),
+# ("six", seat, half, row, die) a 6-cell, ("protected", ...) spends one.
+RED_5 = ("marked", 1, 0, 3, 4, 0)
+RED_1 = ("marked", 1, 0, 2, 0, 1)
+BLUE_3 = ("marked", 1, 1, 2, 0, 0)
+BLUE_2 = ("marked", 1, 1, 1, 3, 1)
+SIX = ("six", 1, 1, 2, 2)
+
+
+@pytest.mark.parametrize("events,line", (
+    ([("colour", 1, 0), RED_5, RED_1, ("split", 1, 0, 2), ("turn_end", 1)],
+     "Strong 2: red 5, 1, split"),
+    ([("colour", 1, 0), RED_5, ("split", 1, 0, 3)], "Strong 2: red 5, split"),
+    ([("colour", 1, 1), BLUE_3, ("turn_end", 1)], "Strong 2: blue 3"),
+    ([("colour", 1, 0), SIX, ("protected", 1, 0, 3, 1)], "Strong 2: red 6, spent a 6"),
+    ([("colour", 1, 1), SIX, BLUE_2, ("protected", 1, 1, 1, 0)], "Strong 2: blue 6 and 2"),
+    ([("colour", 1, 0), ("turn_end", 1)], "Strong 2 passed"),
+    ([], "Strong 2 passed"),
 ))
-def test_dice_wide_shut_accounts(notes, line):
+def test_dice_wide_shut_accounts(events, line):
     s = Session("pybadge", seed=1)
     start_game(s.app, 1, 2, None, seed=1, seats=[None, "strong"])
     from sim.play import finish_interludes
     screen = finish_interludes(s)
-    assert screen.account(1, notes) == line
+    assert screen.account(1, events) == line
 
 
-@pytest.mark.parametrize("notes,line", (
-    ({"shut": [7, 2]}, "Bold 2 shut 7 and 2"),
-    ({"shut": [9], "score": 35}, "Bold 2 shut 9, score 35"),
-    ({"shut": [7, 2], "score": 14}, "Bold 2 shut 7, 2, score 14"),
-    ({"shut": [9, 8, 2], "score": 14}, "Bold 2: 3 tiles, score 14"),
-    ({"shut": [9, 8, 2]}, "Bold 2 shut 9, 8 and 2"),
-    ({"shut": [9]}, "Bold 2 shut 9"),
-    ({"box": True, "shut": [1]}, "Bold 2 shut the box!"),
-    ({"score": 45}, "Bold 2 shut nothing, score 45"),
-    ({"shut": [9, 8, 7, 6, 5, 4, 3], "score": 3}, "Bold 2: 7 tiles, score 3"),
-    ({"shut": [9, 8, 7, 6, 5, 4, 3]}, "Bold 2 shut 7 tiles"),
+@pytest.mark.parametrize("events,line", (
+    ([("shut", 1, (7, 2))], "Bold 2 shut 7 and 2"),
+    ([("shut", 1, (9,)), ("stuck", 1, 35), ("turn_end", 1, 35)], "Bold 2 shut 9, score 35"),
+    ([("shut", 1, (7,)), ("shut", 1, (2,)), ("turn_end", 1, 14)], "Bold 2 shut 7, 2, score 14"),
+    ([("shut", 1, (9, 8, 2)), ("turn_end", 1, 14)], "Bold 2: 3 tiles, score 14"),
+    ([("shut", 1, (9, 8, 2))], "Bold 2 shut 9, 8 and 2"),
+    ([("shut", 1, (1,)), ("shut_box", 1), ("turn_end", 1, 0)], "Bold 2 shut the box!"),
+    ([("stuck", 1, 45), ("turn_end", 1, 45)], "Bold 2 shut nothing, score 45"),
+    ([("shut", 1, (9, 8, 7, 6, 5, 4, 3)), ("turn_end", 1, 3)], "Bold 2: 7 tiles, score 3"),
+    ([("shut", 1, (9, 8, 7, 6, 5, 4, 3))], "Bold 2 shut 7 tiles"),
 ))
-def test_shut_the_box_accounts(notes, line):
+def test_shut_the_box_accounts(events, line):
     s = Session("pybadge", seed=1)
     start_game(s.app, 2, 2, None, seed=1, seats=[None, "shut"])
     from sim.play import finish_interludes
     screen = finish_interludes(s)
-    assert screen.account(1, notes) == line
+    assert screen.account(1, events) == line
 
 
 def test_the_same_seed_and_presses_give_the_same_accounts():

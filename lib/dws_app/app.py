@@ -590,91 +590,14 @@ class App:
     # ----- games ---------------------------------------------------------
 
     def seat(self, game, lineup=None, names=None):
-        """``game``'s seats: ``lineup`` a byte per seat (``lobby.lineup``;
-        None: all guests), ``names`` what the screens call them; and its
-        seat player for the device seats and hints, or None for a game
-        without them (the dice: its code took ~45 ms of the start on the
-        Pico)."""
-        self.seats = None
-        self.seated = game
-        self.lineup = lineup
-        self.names = names or ["Player %d" % (p + 1) for p in range(game.players)]
-        from dws_core.games import BOT, LOW_WINS, RECORDED, TIE, field
-        gid = game.GAME_ID
-        # What its final screen needs of the game's row, kept: the games'
-        # list is forgotten during a game, and importing it again was 22 ms
-        # of the scores' open on the Pico.
-        self.ending = (field(gid, RECORDED), field(gid, LOW_WINS), field(gid, TIE))
-        if field(gid, BOT) is not None:
-            from dws_app.catalog import tables_of
-            from dws_app.levels import seat_levels
-            from dws_app.play.seats import SeatPlayer
-            levels = seat_levels(lineup, game.GAME_ID) if lineup else None
-            self.seats = SeatPlayer(self, game, levels, tables_of(game.GAME_ID))
+        """``game``'s seats, names and seat player (``play.opening.seat``)."""
+        from dws_app.play.opening import seat
+        seat(self, game, lineup, names)
 
     def open_game(self, game, fresh=False):
-        """Play ``game`` (seated by ``seat``, else all humans).  Inside the
-        main loop the device seats' code and tables (``SeatPlayer.start``)
-        come in the next pass and the game's screen in the pass after
-        (NEXT_PASS): with the engine, the seats and their tables in one
-        pass a 5-seat Strong start froze the Pico for 290-336 ms, with the
-        engine in the press 312-352.  The old screen stays up meanwhile."""
-        if self.seated is not game:
-            self.seat(game)
-        self.game_running(True)
-        self.game = game
-        self.played = True
-        self.game_saves = 0 if fresh else 1     # (the test key save_oom)
-        if self.looping:
-            self.defer(NEXT_PASS, self.start_seats, fresh)
-        else:
-            self.start_seats(fresh)
-
-    def start_seats(self, fresh):
-        """The seats' start, then the game's screen: a pass later when the
-        start did something (``open_game``)."""
-        if self.seats is not None and self.seats.start() and self.looping:
-            self.defer(NEXT_PASS, self.show_game, fresh)
-        else:
-            self.show_game(fresh)
-
-    def show_game(self, fresh):
-        game = self.game
-        # The lobby's code goes, and a card that goes on by itself, before
-        # the screen's module is imported: from .py sources its compile
-        # needs that room (cp10_py's evening: its first game ran out of
-        # memory there with 57.7 KB free)
-        self.forget_between_games()
-        carded = self.carded
-        if carded and self.lone_human():
-            self.let_card_go()
-        from dws_app.catalog import screen_class
-        cls = screen_class(game.GAME_ID)
-        if carded:                  # under the start card, for its A (``begin_game``)
-            self.carded = False
-            if not self.lone_human() and (self.seats is None or
-                                          not self.seats.device(game.current)):
-                self.build_under(cls)
-                return
-            # (a lone human's card went above; a device seat plays first:
-            # its card goes on by itself, and the hand-over screen is kept
-            # for the humans' turns)
-        self.stack = []             # the menu is rebuilt by home()
-        if not fresh and game.players > 1 and not (self.seats is not None and (
-                self.seats.device(game.current) or self.lone_human())):
-            # A resumed game at a player's turn: the hand-over first, and the
-            # game screen built under it a pass later, after the hand-over's
-            # frame, while the device changes hands (Continue: ~40 ms less).
-            from dws_app.play.pass_screen import turn_lines
-            self.show_pass(game.current, turn_lines(game), self.resume_turn)
-            if self.looping:
-                self.defer(NEXT_PASS, self.build_under, cls)
-            else:
-                self.build_under(cls)
-            return
-        screen = cls(self, game)
-        self.push(screen)
-        screen.first_turn(fresh)
+        """Play ``game`` (``play.opening.open_game``)."""
+        from dws_app.play.opening import open_game
+        open_game(self, game, fresh)
 
     def start_card(self, game, info, device, after=None, alone=False):
         """A new game of 2+ players opens on this card: who plays first, in
@@ -689,7 +612,7 @@ class App:
         one human against device seats (or none), who holds the device
         already: the card says who plays first and goes on by itself
         (``let_card_go``); so does a ``device`` seat's card, the first to
-        play (``show_game``)."""
+        play (``opening.show_game``)."""
         card = self.pass_screen()
         line = None
         if device or alone:
@@ -720,10 +643,6 @@ class App:
             self._pass_screen = None    # (no hand-over ahead: its heap is the game's)
         self.top.first_turn(True)
         self.handed = None
-
-    def build_under(self, cls):
-        """The game screen under the hand-over on top (``show_game``)."""
-        self.stack.insert(0, cls(self, self.game))
 
     def resume_turn(self):
         """A on the hand-over of a resumed game: its screen shows the turn."""

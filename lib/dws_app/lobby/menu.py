@@ -166,12 +166,20 @@ class MenuScreen(widgets.Screen):
                     forget(("dws_app.play.seats",))
                 from dws_app.lobby.setup import SetupScreen
                 self.app.push(SetupScreen(self.app, gid))
-            elif kind == "records":
-                from dws_app.lobby.records import RecordsScreen
-                self.app.push(RecordsScreen(self.app))
             else:
-                from dws_app.lobby.settings import SettingsScreen
-                self.app.push(SettingsScreen(self.app))
+                if self.app.forgets:
+                    # What came ahead for a game goes (the next menu is a
+                    # new interpreter's, which brings it again): the
+                    # PyBadge-sized heap less 24 KB ran out of memory in
+                    # Settings' name entry beside it (lean_mpy's evening).
+                    from dws_app.memory import forget
+                    forget(AHEAD[1:])
+                if kind == "records":
+                    from dws_app.lobby.records import RecordsScreen
+                    self.app.push(RecordsScreen(self.app))
+                else:
+                    from dws_app.lobby.settings import SettingsScreen
+                    self.app.push(SettingsScreen(self.app))
         elif name == "SELECT" and gid:
             self.app.show_help(gid)
         elif name == "B" and self.app.test.get("fail"):

@@ -46,7 +46,7 @@ class GameScreen(ui.Screen):
         # (seat, line) of each device turn since a human's last step, the
         # newest last (``account``); the words of the one under way
         self.accounts = []
-        self.turn_notes = None
+        self.turn_events = None
 
     # ----- the seats' side (dws_app.play.seats) ----------------------------------
 
@@ -158,25 +158,22 @@ class GameScreen(ui.Screen):
     # ----- device turns' accounts (issue 52) ------------------------------------
 
     def log_turn(self, p, events):
-        """A device seat's step: its events' words kept (``note_event``), and at
-        its turn's end the turn's account (``account``)."""
-        if self.turn_notes is None:
-            self.turn_notes = {}
+        """A device seat's step: its events kept until its turn's end, then
+        the turn's account (``account``)."""
+        turn = self.turn_events
+        if turn is None:
+            turn = self.turn_events = []
         for e in events:
-            self.note_event(e, self.turn_notes)
+            turn.append(e)
             if e[0] == "turn_end" and e[1] == p:
-                line = self.account(p, self.turn_notes)
+                line = self.account(p, turn)
                 self.accounts.append((p, line and line[:ui.COLS]))
                 del self.accounts[:-ACCOUNTS]
-                self.turn_notes = None
+                self.turn_events = None
                 return          # (what follows is the next turn's)
 
-    def note_event(self, e, notes):
-        """Keep in the dict ``notes`` what event ``e`` of a device turn
-        means for its account (the game's own words)."""
-
-    def account(self, p, notes):
-        """One line on seat ``p``'s device turn, from its ``notes``, in the
+    def account(self, p, events):
+        """One line on seat ``p``'s device turn, from its ``events``, in the
         screens' words ("Strong 2: red 5 and 1, split")."""
         return "%s played" % self.name(p)
 

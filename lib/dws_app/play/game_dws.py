@@ -268,34 +268,34 @@ class DwsScreen(GameScreen):
         back = "boards" if g.players > 1 and not g.can_undo() else "undo"
         self.say("A: %-8s B: %s" % (verb, back), COLOUR_KEYS)
 
-    def note_event(self, e, notes):
-        """A device turn's colour, the dice it took and the rows it split."""
-        kind = e[0]
-        if kind == "colour":
-            notes["colour"] = e[2]
-        elif kind == "picked":
-            notes.setdefault("dice", []).append(self.game.dice_value[e[2]])
-        elif kind == "dropped":
-            notes["dice"].remove(self.game.dice_value[e[2]])
-        elif kind in ("split", "protected"):
-            notes[kind] = notes.get(kind, 0) + 1
-
-    def account(self, p, notes):
-        """"Strong 2: red 5 and 1" (the dice taken, the colour marked), with
-        ", split" (a row split) or ", spent a 6" (a 6 spent to keep a row)
-        where they fit, the dice then between commas ("Strong 2: red 5, 1,
-        split"); or "Strong 2 passed"."""
-        dice = notes.get("dice")
-        if not dice:
+    def account(self, p, events):
+        """"Strong 2: red 5 and 1" (the colour taken, the values it marked:
+        a red cell's is its column, a blue one's its row, a 6-cell's 6),
+        with ", split" (a row split) or ", spent a 6" (a 6 spent to keep a
+        row) where they fit, the values then between commas ("Strong 2: red
+        5, 1, split"); or "Strong 2 passed"."""
+        colour = RED
+        values = []
+        more = ""
+        for e in events:
+            kind = e[0]
+            if kind == "colour":
+                colour = e[2]
+            elif kind == "marked":
+                values.append(str(e[4] + 1 if e[2] == RED else e[3] + 1))
+            elif kind == "six":
+                values.append("6")
+            elif kind == "split":
+                more = ", split"
+            elif kind == "protected" and not more:
+                more = ", spent a 6"
+        if not values:
             return "%s passed" % self.name(p)
-        values = [str(v) for v in dice]
-        head = "%s: %s " % (self.name(p), COLOUR_WORDS[notes.get("colour", RED)])
+        head = "%s: %s " % (self.name(p), COLOUR_WORDS[colour])
         line = head + " and ".join(values)
-        for kind, words in (("split", ", split"), ("protected", ", spent a 6")):
-            if notes.get(kind):
-                for longer in (line + words, head + ", ".join(values) + words):
-                    if len(longer) <= ui.COLS:
-                        return longer
+        for longer in (line + more, head + ", ".join(values) + more):
+            if more and len(longer) <= ui.COLS:
+                return longer
         return line
 
     # ----- LEDs ------------------------------------------------------------------

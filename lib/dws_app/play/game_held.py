@@ -46,8 +46,9 @@ class HeldTurnScreen(GameScreen):
         did, the second line what A does next, in every game's words
         (``again``: the same player's next turn follows)."""
         line2 = "A: roll your next turn" if again else "A: next player"
-        if self.accounts and not again and line2 == "A: next player":
-            line2 = LOOK_KEYS        # (a device turn's: B shows the turns since the human's)
+        seats = self.app.seats
+        if self.accounts and line2 == "A: next player" and not seats.device(self.game.current):
+            line2 = LOOK_KEYS        # (a device turn's, a human's next: B looks back)
         for e in events:
             if e[0] == "round_end":
                 line2 = "Round %d over  A: go on" % (e[1] + 1)
@@ -62,7 +63,7 @@ class HeldTurnScreen(GameScreen):
             line1 = accounts[-1][1]
         self.result = (line1, line2)
 
-    def account(self, p, notes):
+    def account(self, p, events):
         """A held turn's line is its account (``hold``)."""
         return None
 

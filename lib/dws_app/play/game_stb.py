@@ -254,26 +254,22 @@ class StbScreen(HeldTurnScreen):
             return info[0]
         return GameScreen.last_account(self)
 
-    def note_event(self, e, notes):
-        """A device turn's tiles shut, its score, a shut box."""
-        kind = e[0]
-        if kind == "shut":
-            notes.setdefault("shut", []).extend(e[2])
-        elif kind in ("stuck", "turn_end") and len(e) > 2:
-            notes["score"] = e[2]
-        elif kind == "shut_box":
-            notes["box"] = True
-
-    def account(self, p, notes):
+    def account(self, p, events):
         """"Bold 2 shut 7 and 2, score 4", shorter where it must be ("Bold 2
         shut 7, 2, score 14", "Bold 2: 5 tiles, score 14", "Bold 2 scores
         14"; without a score: "Bold 2 shut 7 and 2", "Bold 2 shut 5 tiles"),
         "Bold 2 shut the box!"."""
         name = self.name(p)
-        if notes.get("box"):
-            return "%s shut the box!" % name
-        tiles = [str(t) for t in notes.get("shut", ())]
-        score = notes.get("score")
+        tiles = []
+        score = None
+        for e in events:
+            kind = e[0]
+            if kind == "shut_box":
+                return "%s shut the box!" % name
+            if kind == "shut":
+                tiles += [str(t) for t in e[2]]
+            elif kind in ("stuck", "turn_end") and len(e) > 2:
+                score = e[2]
         end = "" if score is None else ", score %d" % score
         if not tiles:
             return "%s shut nothing%s" % (name, end)

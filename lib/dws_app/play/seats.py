@@ -126,7 +126,7 @@ class SeatPlayer:
         game's screen is built (from .py sources the bot module compiles
         only in a heap without it, cp10_py in the board suite) and not
         inside their first decision (the think budget: 100 ms a decision).
-        A pass of its own when the app opens a game (``App.start_seats``):
+        A pass of its own when the app opens a game (``opening.start_seats``):
         with the engine in the same pass, a Dice Wide Shut start with
         Strong seats froze the Pico for 312-352 ms.  True when it did
         something (a human-only game: nothing; its tables at the first
