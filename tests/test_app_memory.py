@@ -15,7 +15,11 @@ from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
-# Measured 95,952 bytes under MicroPython (.py; 78,048 from .mpy): the
+# Measured 95,248 bytes under MicroPython (.py; 77,248 from .mpy): the
+# code that makes the app's state as a run starts went to the lobby
+# (``lobby.resume.start_up``, forgotten while a game is played): -704
+# (-800); the set now names the buttons', LEDs' and sound's modules, which
+# that code imports.  Before, 95,952 bytes (.py; 78,048 from .mpy): the
 # account of every device turn (issue 52: each game's words for a turn,
 # the look back's entry and the seats' line under the next turn; Dice
 # Wide Shut's sum of points went), the final screen's rule fields kept

@@ -12,14 +12,7 @@ prints its traceback (the serial console on the device) and shows the error
 screen; A there restarts the app from the store, as a power-up would.
 """
 
-import sys
-
-from dws_app import theme, ui
-from dws_app.buttons import Buttons
 from dws_app.clock import ticks_add, ticks_diff
-from dws_app.dice_art import sheet
-from dws_app.leds import Leds
-from dws_app.sound import Sound
 from dws_app.memory import (FORGETS, LOBBY, PLAY, collect, collect_if_grown, drop_tables,
                             forget, heap_figures, imported)
 
@@ -68,87 +61,15 @@ class App:
     NEXT_PASS = NEXT_PASS
 
     def __init__(self, hw, store=None, on_game=None, test=None, fresh=None):
-        self.hw = hw
-        self.on_game = on_game      # on_game(True/False): a game is running or not
-        self.fresh = fresh          # fresh(): a new interpreter, at the menu (code.py)
-        self.refused = []           # saved payloads Continue found unusable (resume)
-        self.out_of_memory = False  # the last failure was a MemoryError
-        self.test = test or {}
-        if "seed" in self.test:     # new games and device seats repeat exactly
-            from dws_core.rng import seeded_entropy
-            hw.entropy = seeded_entropy(self.test["seed"])
-        self.display = hw.display
-        self.width = hw.display.width
-        self.height = hw.display.height
-        self.scale = 2 if self.width >= 2 * ui.WIDTH + 4 and self.height >= 2 * ui.HEIGHT else 1
-        self.ox = (self.width - self.scale * (ui.WIDTH + 4)) // 2
-        self.oy = 0
-        self.buttons = Buttons(hw.keys, hw.key_map)
-        # The presses made while the last run ended (after a game): the
-        # first ones this run answers (``start_afresh``).
-        self.buttons.take_over(getattr(hw, "keep", None), getattr(hw, "early", None))
-        hw.early = None
-        self.last_error = None      # the last exception poll() caught (tests look)
-        self.forgets = FORGETS      # forget the lobby while a game is in play
-        self.played = False         # a game was opened since the menu's last fresh heap
-        # Shown while a game's screen is let go: nothing to draw, and the
-        # panel keeps its last picture until the next refresh.
-        self.blank = ui.group()
-        # The dice's sprite sheet, read at power-up while the heap is still
-        # empty (the loader's code comes and goes before the menu is built),
-        # and kept: every game's dice are tiles of this one Bitmap.
-        sheet()
-        self.battery = None         # dws_app.battery.Battery where the board measures one
-        self.gauge = None           # its picture, made at the first level to show
-        self.gauge_on = None        # the group it is on (a screen's)
-        self.battery_at = 0         # when the battery is read next (``read_battery``)
-        self.battery_out = False    # the battery ran empty (``lobby.charge.battery_empty``)
-        on_board_from_py = sys.implementation.name != "cpython" and \
-            globals().get("__file__", "").endswith(".py")
-        if getattr(hw, "battery_mv", None) is not None and not on_board_from_py:
-            # (not from .py files on the board, a debugging install: beside
-            # the battery's code a .py game's compile found no room once,
-            # docs/measurements.md "The battery on the board")
-            from dws_app.battery import Battery
-            self.battery = Battery()
-        self._boot(store)
+        """(``lobby.resume.start_up``: the code that makes the app's state
+        runs once a run, and goes with the lobby while a game is played)"""
+        from dws_app.lobby.resume import start_up
+        start_up(self, hw, store, on_game, test, fresh)
 
     def _boot(self, store=None):
-        """Everything a power-up reads from the store; ``notes`` collects what
-        the store had to say about damaged copies (the menu shows them)."""
-        hw = self.hw
-        from dws_app.lobby.resume import power_up
-        power_up(self, store)
-        self.nvm_log(self.notes)
-        self.leds = Leds(hw.pixels, hw.die_leds, self.settings["led_brightness"] * 10)
-        self.sound = Sound(hw.sound, self.settings["volume"])
-        self.stack = []
-        self.game = None            # the game in play (its screen is on the stack)
-        self._saved = None          # the checkpoint last given to the store
-        self.last_input = hw.ticks_ms()
-        self.dimmed = False
-        self._pass_screen = None
-        self.carded = False         # a new game's start card is up, its screen to build under it
-        self.menu_again = False     # the menu on display is drawn again by a new interpreter
-        self.handed = None          # the seat whose hand-over the start card was
-        self.logo_sheet = None      # the menu's title (lobby.menu.logo), read once
-        self.seats = None           # seats.SeatPlayer of the game in play
-        self.seated = None          # the game ``seat`` seated
-        self.lineup = None          # its seat bytes (lobby.lineup; None: all guests)
-        self.names = ()             # what its screens call its seats ("ANNA", "Strong 3")
-        self.ending = None          # its row's (recorded, low wins, tie words): ``seat``
-        # What is deferred (``defer``), per phase: (function, args...) or None
-        self.deferred = [None, None]
-        self.looping = False        # inside poll()
-        self.pass_max = 0           # longest main-loop pass in ms since the last heap line
-        self.heap_due = []          # heap lines to print after the next frame (heap_log)
-        self.collect_due = False    # a collection after the next frame (memory policy)
-        self.new_screen = False     # a screen was shown since the last frame (draw)
-        self.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
-        self.game_saves = 0         # saves of the game in play (the test key save_oom)
-        self.frames = 0             # frames drawn by this run (``draw``)
-        self.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
-        self.apply_settings()
+        """Everything a power-up reads from the store (``lobby.resume.boot``)."""
+        from dws_app.lobby.resume import boot
+        boot(self, store)
 
     def _note(self, note):
         if note and note not in self.notes:

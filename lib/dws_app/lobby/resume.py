@@ -133,3 +133,97 @@ def resumed(data):
     except (DecodeError, IndexError, KeyError, TypeError, ValueError, AttributeError):
         pass    # legal_steps() on a state that decodes but breaks a rule
     return None
+
+
+def start_up(app, hw, store=None, on_game=None, test=None, fresh=None):
+    """The app's state as a run starts (``App.__init__``): here, with the
+    lobby, so that its code goes while a game is played (~1.2 KB the game's
+    heap lacked in the PyBadge-sized heap less 24 KB, lean_mpy)."""
+    import sys
+    from dws_app import ui
+    from dws_app.buttons import Buttons
+    from dws_app.dice_art import sheet
+    from dws_app.memory import FORGETS
+    app.hw = hw
+    app.on_game = on_game      # on_game(True/False): a game is running or not
+    app.fresh = fresh          # fresh(): a new interpreter, at the menu (code.py)
+    app.refused = []           # saved payloads Continue found unusable (resume)
+    app.out_of_memory = False  # the last failure was a MemoryError
+    app.test = test or {}
+    if "seed" in app.test:     # new games and device seats repeat exactly
+        from dws_core.rng import seeded_entropy
+        hw.entropy = seeded_entropy(app.test["seed"])
+    app.display = hw.display
+    app.width = hw.display.width
+    app.height = hw.display.height
+    app.scale = 2 if app.width >= 2 * ui.WIDTH + 4 and app.height >= 2 * ui.HEIGHT else 1
+    app.ox = (app.width - app.scale * (ui.WIDTH + 4)) // 2
+    app.oy = 0
+    app.buttons = Buttons(hw.keys, hw.key_map)
+    # The presses made while the last run ended (after a game): the
+    # first ones this run answers (``start_afresh``).
+    app.buttons.take_over(getattr(hw, "keep", None), getattr(hw, "early", None))
+    hw.early = None
+    app.last_error = None      # the last exception poll() caught (tests look)
+    app.forgets = FORGETS      # forget the lobby while a game is in play
+    app.played = False         # a game was opened since the menu's last fresh heap
+    # Shown while a game's screen is let go: nothing to draw, and the
+    # panel keeps its last picture until the next refresh.
+    app.blank = ui.group()
+    # The dice's sprite sheet, read at power-up while the heap is still
+    # empty (the loader's code comes and goes before the menu is built),
+    # and kept: every game's dice are tiles of this one Bitmap.
+    sheet()
+    app.battery = None         # dws_app.battery.Battery where the board measures one
+    app.gauge = None           # its picture, made at the first level to show
+    app.gauge_on = None        # the group it is on (a screen's)
+    app.battery_at = 0         # when the battery is read next (``read_battery``)
+    app.battery_out = False    # the battery ran empty (``lobby.charge.battery_empty``)
+    on_board_from_py = sys.implementation.name != "cpython" and \
+        globals().get("__file__", "").endswith(".py")
+    if getattr(hw, "battery_mv", None) is not None and not on_board_from_py:
+        # (not from .py files on the board, a debugging install: beside
+        # the battery's code a .py game's compile found no room once,
+        # docs/measurements.md "The battery on the board")
+        from dws_app.battery import Battery
+        app.battery = Battery()
+    boot(app, store)
+
+
+def boot(app, store=None):
+    """Everything a power-up reads from the store; ``notes`` collects what
+    the store had to say about damaged copies (the menu shows them)."""
+    from dws_app.leds import Leds
+    from dws_app.sound import Sound
+    hw = app.hw
+    power_up(app, store)
+    app.nvm_log(app.notes)
+    app.leds = Leds(hw.pixels, hw.die_leds, app.settings["led_brightness"] * 10)
+    app.sound = Sound(hw.sound, app.settings["volume"])
+    app.stack = []
+    app.game = None            # the game in play (its screen is on the stack)
+    app._saved = None          # the checkpoint last given to the store
+    app.last_input = hw.ticks_ms()
+    app.dimmed = False
+    app._pass_screen = None
+    app.carded = False         # a new game's start card is up, its screen to build under it
+    app.menu_again = False     # the menu on display is drawn again by a new interpreter
+    app.handed = None          # the seat whose hand-over the start card was
+    app.logo_sheet = None      # the menu's title (lobby.menu.logo), read once
+    app.seats = None           # seats.SeatPlayer of the game in play
+    app.seated = None          # the game ``seat`` seated
+    app.lineup = None          # its seat bytes (lobby.lineup; None: all guests)
+    app.names = ()             # what its screens call its seats ("ANNA", "Strong 3")
+    app.ending = None          # its row's (recorded, low wins, tie words): ``seat``
+    # What is deferred (``defer``), per phase: (function, args...) or None
+    app.deferred = [None, None]
+    app.looping = False        # inside poll()
+    app.pass_max = 0           # longest main-loop pass in ms since the last heap line
+    app.heap_due = []          # heap lines to print after the next frame (heap_log)
+    app.collect_due = False    # a collection after the next frame (memory policy)
+    app.new_screen = False     # a screen was shown since the last frame (draw)
+    app.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
+    app.game_saves = 0         # saves of the game in play (the test key save_oom)
+    app.frames = 0             # frames drawn by this run (``draw``)
+    app.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
+    app.apply_settings()
