@@ -15,11 +15,15 @@ from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
-# Measured 95,248 bytes under MicroPython (.py; 77,248 from .mpy): the
-# code that makes the app's state as a run starts went to the lobby
-# (``lobby.resume.start_up``, forgotten while a game is played): -704
-# (-800); the set now names the buttons', LEDs' and sound's modules, which
-# that code imports.  Before, 95,952 bytes (.py; 78,048 from .mpy): the
+# Measured 95,760 bytes under MicroPython (.py; 77,712 from .mpy): the
+# game's screen is built by the app again, after ``play.opening`` has gone
+# (from .py sources the second game of cp10_py's evening could not compile
+# its screen beside that module's running code): +512 (+464).  Before,
+# 95,248 (.py; 77,248 from .mpy): the code that makes the app's state as a
+# run starts went to the lobby (``lobby.resume.start_up``, forgotten while
+# a game is played): -704 (-800); the set now names the buttons', LEDs' and
+# sound's modules, which that code imports.  Before, 95,952 bytes (.py;
+# 78,048 from .mpy): the
 # account of every device turn (issue 52: each game's words for a turn,
 # the look back's entry and the seats' line under the next turn; Dice
 # Wide Shut's sum of points went), the final screen's rule fields kept
@@ -164,16 +168,18 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert s.app.last_error is None
 
 
-def test_the_first_menu_brings_the_setup_and_the_help(forgetting):
-    """An interpreter's first menu imports the setup's and the help's
-    modules and the engines' base before its frame (``menu.ahead``): their
-    opens do not wait for them (on the Pico ~50 and 27 ms).  A start lets
-    the screens' code go with the lobby."""
+def test_the_first_menu_brings_the_setup_and_the_players_list(forgetting):
+    """An interpreter's first menu imports the setup's and the players'
+    list's modules and the engines' base (``menu.AHEAD``): their opens do
+    not wait for them (on the Pico ~50 and 25 ms); not the help's, whose
+    interned names cost a game against a device seat 8 KB on the Pico.  A
+    start lets the screens' code go with the lobby."""
     from dws_app.memory import forget
     forget(lobby_modules()[1:] + ["dws_core.engine"])
     s = Session("pybadge", seed=4)
     s.app.forgets = True
-    assert {"dws_app.lobby.setup", "dws_app.lobby.help"} <= set(loaded())
+    assert {"dws_app.lobby.setup", "dws_app.lobby.players_store"} <= set(loaded())
+    assert "dws_app.lobby.help" not in loaded()
     assert "dws_core.engine" in sys.modules
     s.press("A")
     assert type(s.screen).__name__ == "SetupScreen"
@@ -277,3 +283,19 @@ def test_the_first_menu_brings_its_ahead_modules_after_its_frame_one_a_pass(forg
     assert type(app2.top).__name__ == "SetupScreen"
     app2.poll()
     assert app2.ahead_due is False
+
+
+def test_the_line_up_comes_ahead_only_where_continue_is_offered():
+    """The line-up's module (the seats' names Continue needs) comes ahead
+    only with a Continue: its names would stay interned for the whole run
+    (a Shut the Box game against a device seat had 8 KB less free on the
+    Pico when the interpreter's table of names grew by a block)."""
+    from dws_app.lobby.menu import AHEAD, CONTINUE_AHEAD
+    from dws_app.lobby.setup import start_game
+    s = Session("pico_dice", seed=4)
+    assert s.app.top.ahead == AHEAD and "dws_app.lobby.lineup" not in AHEAD
+    start_game(s.app, 2, 2, None, seed=2, seats=[None, "strong"])
+    finish_interludes(s)
+    s.press("START")                    # the game stays saved: Continue
+    assert s.app.top.menu.items[0].startswith("Continue")
+    assert s.app.top.ahead == AHEAD + CONTINUE_AHEAD == AHEAD + ("dws_app.lobby.lineup",)

@@ -27,14 +27,18 @@ LOGO_GAP = 3              # pixels between the title and each die
 
 
 # What A on a game needs first, the setup's code and the engines' base (~50
-# ms of a setup's open on the Pico), the players' list's (25 ms of a
-# setup's open) and the line-up's (with it, 43 ms of Continue's: the seats'
-# names), and SELECT's help (27 ms of the help's): imported once the first
+# ms of a setup's open on the Pico) and the players' list's (25 ms of a
+# setup's open); where Continue is offered the line-up's too (with the
+# list, 43 ms of Continue's: the seats' names): imported once the first
 # menu is drawn, one a pass while no key waits (``App.bring_ahead``; ~100
 # ms together held a press made then).  A start or Continue lets the
-# screens' code go with the lobby; the base stays, every game's.
-AHEAD = ("dws_core.engine", "dws_app.lobby.setup", "dws_app.lobby.players_store",
-         "dws_app.lobby.lineup", "dws_app.lobby.help")
+# screens' code go with the lobby; the base stays, every game's.  Not the
+# help's (27 ms of its open): the names a module interns stay for the whole
+# run, and with the help's a Shut the Box game against a device seat had
+# 8 KB less free on the Pico (38.8 KB, where the budget is 40; 49.5 KB
+# without): the interpreter's table of names grew by a block.
+AHEAD = ("dws_core.engine", "dws_app.lobby.setup", "dws_app.lobby.players_store")
+CONTINUE_AHEAD = ("dws_app.lobby.lineup",)
 
 
 def logo(screen):
@@ -86,7 +90,9 @@ class MenuScreen(widgets.Screen):
         else:
             from dws_app.lobby.resume import saved_game
             saved = saved_game(app)
+        self.ahead = AHEAD          # (``App.bring_ahead``)
         if saved is not None:
+            self.ahead = AHEAD + CONTINUE_AHEAD
             items.append("Continue " + saved[0])
             self.actions.append(("continue", saved[1]))    # SELECT: its help
         for gid in game_ids():
@@ -173,7 +179,7 @@ class MenuScreen(widgets.Screen):
                     # PyBadge-sized heap less 24 KB ran out of memory in
                     # Settings' name entry beside it (lean_mpy's evening).
                     from dws_app.memory import forget
-                    forget(AHEAD[1:])
+                    forget(self.ahead[1:])
                 if kind == "records":
                     from dws_app.lobby.records import RecordsScreen
                     self.app.push(RecordsScreen(self.app))
