@@ -254,37 +254,6 @@ class StbScreen(HeldTurnScreen):
             return info[0]
         return GameScreen.last_account(self)
 
-    def account(self, p, events):
-        """"Bold 2 shut 7 and 2, score 4", shorter where it must be ("Bold 2
-        shut 7, 2, score 14", "Bold 2: 5 tiles, score 14", "Bold 2 scores
-        14"; without a score: "Bold 2 shut 7 and 2", "Bold 2 shut 5 tiles"),
-        "Bold 2 shut the box!"."""
-        name = self.name(p)
-        tiles = []
-        score = None
-        for e in events:
-            kind = e[0]
-            if kind == "shut_box":
-                return "%s shut the box!" % name
-            if kind == "shut":
-                tiles += [str(t) for t in e[2]]
-            elif kind in ("stuck", "turn_end") and len(e) > 2:
-                score = e[2]
-        end = "" if score is None else ", score %d" % score
-        if not tiles:
-            return "%s shut nothing%s" % (name, end)
-        said = name + " shut "
-        listed = " and ".join([", ".join(tiles[:-1]), tiles[-1]]) if len(tiles) > 1 else tiles[0]
-        lines = [said + listed + end, said + ", ".join(tiles) + end]
-        if score is None:
-            lines += [said + listed, "%s%d tiles" % (said, len(tiles))]
-        else:
-            lines += ["%s: %d tiles%s" % (name, len(tiles), end), "%s scores %d" % (name, score)]
-        for line in lines:
-            if len(line) <= ui.COLS:
-                return line
-        return lines[-1]
-
     # ----- LEDs -----------------------------------------------------------------
 
     def show_leds(self, p, box, sel, dice):
