@@ -15,11 +15,12 @@ from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
-# Measured 95,760 bytes under MicroPython (.py; 77,712 from .mpy): the
-# game's screen is built by the app again, after ``play.opening`` has gone
-# (from .py sources the second game of cp10_py's evening could not compile
-# its screen beside that module's running code): +512 (+464).  Before,
-# 95,248 (.py; 77,248 from .mpy): the code that makes the app's state as a
+# Measured 95,280 bytes under MicroPython (.py; 77,232 from .mpy): the
+# game's screen is built in ``play.opening`` (built by the app for a while,
+# +464 from .mpy, lean_mpy's evening ran out of memory again in a Strong
+# seat's decision; the .py evening's failure to compile Shut the Box's
+# screen went with that screen's own account code).  Before, 95,248 (.py;
+# 77,248 from .mpy): the code that makes the app's state as a
 # run starts went to the lobby (``lobby.resume.start_up``, forgotten while
 # a game is played): -704 (-800); the set now names the buttons', LEDs' and
 # sound's modules, which that code imports.  Before, 95,952 bytes (.py;

@@ -49,15 +49,14 @@ def test_a_game_opens_on_its_card_and_is_built_under_it(monkeypatch):
     s = Session("pico_dice", seed=1)
     s.press("A")
     assert isinstance(s.screen, SetupScreen)
-    log = loop_log(s, ["A"], 4, monkeypatch)
+    log = loop_log(s, ["A"], 3, monkeypatch)
     # The press makes the game and its start card, which is drawn (whole,
     # then the layers hidden in its first frame) and followed by the
-    # collection and the rest; then the seats' pass and their start's
-    # (``play.opening``: the next pass builds the screen once its code has
-    # gone) go straight on (no frame, no collection, no rest) to the pass
-    # that builds the game's screen under the card, which draws nothing new.
+    # collection and the rest; then the seats' pass goes straight on (no
+    # frame, no collection, no rest) to the pass that builds the game's
+    # screen under the card, which draws nothing new.
     assert log == [("pass", "PassScreen", True), ("frame",), ("frame",), ("collect",), ("rest",),
-                   ("pass", "PassScreen", True), ("pass", "PassScreen", True),
+                   ("pass", "PassScreen", True),
                    ("pass", "PassScreen", False), ("frame",), ("collect",), ("rest",)]
     assert isinstance(s.app.stack[0], GameScreen)     # (under the card: player 1 or 2 first)
 

@@ -521,49 +521,6 @@ class App:
         from dws_app.play.opening import open_game
         open_game(self, game, fresh)
 
-    def show_game(self, fresh):
-        """The game's screen, once its seats are made (``play.opening``,
-        whose code goes first: its compile and this one's from .py sources
-        needed the room)."""
-        game = self.game
-        if self.forgets:
-            forget(("dws_app.play.opening",))
-        # The lobby's code goes, and a card that goes on by itself, before
-        # the screen's module is imported: from .py sources its compile
-        # needs that room (cp10_py's evening: its first game ran out of
-        # memory there with 57.7 KB free)
-        self.forget_between_games()
-        carded = self.carded
-        if carded and self.lone_human():
-            self.let_card_go()
-        from dws_app.catalog import screen_class
-        cls = screen_class(game.GAME_ID)
-        if carded:                  # under the start card, for its A (``begin_game``)
-            self.carded = False
-            if not self.lone_human() and (self.seats is None or
-                                          not self.seats.device(game.current)):
-                self.build_under(cls)
-                return
-            # (a lone human's card went above; a device seat plays first:
-            # its card goes on by itself, and the hand-over screen is kept
-            # for the humans' turns)
-        self.stack = []             # the menu is rebuilt by home()
-        if not fresh and game.players > 1 and not (self.seats is not None and (
-                self.seats.device(game.current) or self.lone_human())):
-            # A resumed game at a player's turn: the hand-over first, and the
-            # game screen built under it a pass later, after the hand-over's
-            # frame, while the device changes hands (Continue: ~40 ms less).
-            from dws_app.play.pass_screen import turn_lines
-            self.show_pass(game.current, turn_lines(game), self.resume_turn)
-            if self.looping:
-                self.defer(NEXT_PASS, self.build_under, cls)
-            else:
-                self.build_under(cls)
-            return
-        screen = cls(self, game)
-        self.push(screen)
-        screen.first_turn(fresh)
-
     def start_card(self, game, info, device, after=None, alone=False):
         """A new game of 2+ players opens on this card: who plays first, in
         the hand-over's words ("Pass the device to PLAYER 2", or "First to
@@ -577,7 +534,7 @@ class App:
         one human against device seats (or none), who holds the device
         already: the card says who plays first and goes on by itself
         (``let_card_go``); so does a ``device`` seat's card, the first to
-        play (``show_game``)."""
+        play (``opening.show_game``)."""
         card = self.pass_screen()
         line = None
         if device or alone:
@@ -608,10 +565,6 @@ class App:
             self._pass_screen = None    # (no hand-over ahead: its heap is the game's)
         self.top.first_turn(True)
         self.handed = None
-
-    def build_under(self, cls):
-        """The game screen under the hand-over on top (``show_game``)."""
-        self.stack.insert(0, cls(self, self.game))
 
     def resume_turn(self):
         """A on the hand-over of a resumed game: its screen shows the turn."""

@@ -1,13 +1,15 @@
-"""A game's opening: its seats, then the seats' start, in passes of their
-own inside the main loop (``App.defer``'s NEXT_PASS); then the game's
-screen (``App.show_game``), which lets this module go first.
+"""A game's opening: its seats, then the seats' start, then its screen, in
+passes of their own inside the main loop (``App.defer``'s NEXT_PASS).
 
-Used only while a game opens: forgotten once it has, its code is not heap
-for the game (the PyBadge-sized heap less 24 KB ran out of memory in a
-Strong seat's decision with it kept in the app, ``lean_mpy``'s evening).
-The start card's A (``App.begin_game``) and a resumed game's hand-over
+Used only while a game opens: once its screen is built this module is
+forgotten (``opened``), and its code is heap for the game (~1.5 KB on the
+board, where the PyBadge-sized heap less 24 KB ran out of memory in a
+Strong seat's decision with it kept, ``lean_mpy``'s evening).  The start
+card's A (``App.begin_game``) and a resumed game's hand-over
 (``App.resume_turn``) stay with the app: their presses would import it
 again."""
+
+from dws_app.memory import forget
 
 NEXT_PASS = 1           # (``App.NEXT_PASS``)
 
@@ -56,16 +58,61 @@ def open_game(app, game, fresh=False):
 
 
 def start_seats(app, fresh):
-    """The seats' start, then the game's screen (``App.show_game``, which
-    lets this module go first): in a pass of its own inside the main loop,
-    so that no code of this module is running while the screen's module is
-    compiled (from .py sources the second game of cp10_py's evening found
-    no 1,784 bytes for it beside this module's code)."""
-    if app.seats is not None:
-        app.seats.start()
-    if app.looping:
-        app.defer(NEXT_PASS, app.show_game, fresh)
+    """The seats' start, then the game's screen: a pass later when the
+    start did something (``open_game``)."""
+    if app.seats is not None and app.seats.start() and app.looping:
+        app.defer(NEXT_PASS, show_game, app, fresh)
     else:
-        app.show_game(fresh)
+        show_game(app, fresh)
 
 
+def show_game(app, fresh):
+    game = app.game
+    # The lobby's code goes, and a card that goes on by itself, before
+    # the screen's module is imported: from .py sources its compile
+    # needs that room (cp10_py's evening: its first game ran out of
+    # memory there with 57.7 KB free)
+    app.forget_between_games()
+    carded = app.carded
+    if carded and app.lone_human():
+        app.let_card_go()
+    from dws_app.catalog import screen_class
+    cls = screen_class(game.GAME_ID)
+    if carded:                  # under the start card, for its A (``App.begin_game``)
+        app.carded = False
+        if not app.lone_human() and (app.seats is None or
+                                     not app.seats.device(game.current)):
+            build_under(app, cls)
+            return
+        # (a lone human's card went above; a device seat plays first:
+        # its card goes on by itself, and the hand-over screen is kept
+        # for the humans' turns)
+    app.stack = []             # the menu is rebuilt by home()
+    if not fresh and game.players > 1 and not (app.seats is not None and (
+            app.seats.device(game.current) or app.lone_human())):
+        # A resumed game at a player's turn: the hand-over first, and the
+        # game screen built under it a pass later, after the hand-over's
+        # frame, while the device changes hands (Continue: ~40 ms less).
+        from dws_app.play.pass_screen import turn_lines
+        app.show_pass(game.current, turn_lines(game), app.resume_turn)
+        if app.looping:
+            app.defer(NEXT_PASS, build_under, app, cls)
+        else:
+            build_under(app, cls)
+        return
+    screen = cls(app, game)
+    app.push(screen)
+    opened(app)
+    screen.first_turn(fresh)
+
+
+def build_under(app, cls):
+    """The game screen under the hand-over on top (``show_game``)."""
+    app.stack.insert(0, cls(app, app.game))
+    opened(app)
+
+
+def opened(app):
+    """The game's screen is built: this module's code goes."""
+    if app.forgets:
+        forget((__name__,))
