@@ -146,3 +146,26 @@ def type_name(session, name):
         count += len(keys)
     session.press("START")
     return count + 1
+
+
+def until_account(session, rnd, limit=3000, wait_ms=300):
+    """A lone human's random legal steps through the screen's own path,
+    device turns waited for, until a device turn's account waits for the
+    human's A (Dice Wide Shut's summary; the others' held turn): that game
+    screen, or None if the game ended first."""
+    from dws_app.play.game_base import GameScreen
+    for _ in range(limit):
+        top = session.screen
+        if isinstance(top, GameScreen) and top.accounts and not top.animating() and (
+                top.back is not None or top.result is not None and not session.app.seats.busy(top)):
+            return top
+        if type(top).__name__ == "ScoresScreen":
+            return None
+        if not isinstance(top, GameScreen) or top.waits_for_a() or top.animating():
+            session.press("A")
+        elif session.app.seats.device(top.game.current):
+            session.wait(wait_ms)
+        else:
+            top.act(rnd.choice(top.game.legal_steps()))
+            session.app.after_press()
+    return None

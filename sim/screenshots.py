@@ -8,7 +8,7 @@ import os
 import random
 import sys
 
-from sim.play import dws_step, finish_interludes, type_name
+from sim.play import dws_step, finish_interludes, type_name, until_account
 from sim.script import Session
 from dws_app.lobby.setup import start_game
 
@@ -75,24 +75,11 @@ def _accounts_scenes(profile):
     """A lone human (ANNA's seat, a guest here) against device seats: the
     last device turn's account on what they get back, and B's look back
     (Dice Wide Shut); Shut the Box's held device turn with its account."""
-    from dws_app.play.game_base import GameScreen
     for gid, seats, options, name in ((1, [None, "strong", "normal"], None, "dws-account"),
                                       (2, [None, "shut", "strong"], {"rounds": 3}, "stb-account")):
         s = Session(profile, seed=4)
         start_game(s.app, gid, 3, options, seed=6, seats=seats)
-        rnd = random.Random(3)
-        for _ in range(3000):
-            top = s.screen
-            if isinstance(top, GameScreen) and top.accounts and not top.animating() and (
-                    top.back is not None or top.result is not None and not s.app.seats.busy(top)):
-                break
-            if not isinstance(top, GameScreen) or top.waits_for_a() or top.animating():
-                s.press("A")
-            elif s.app.seats.device(top.game.current):
-                s.wait(200)
-            else:
-                top.act(rnd.choice(top.game.legal_steps()))
-                s.app.after_press()
+        until_account(s, random.Random(3), wait_ms=200)
         yield name, s
         if gid == 1:
             s.press("B")

@@ -13,9 +13,10 @@ import pytest
 from dws_app import theme, ui
 from dws_app.levels import level_names
 from dws_app.lobby.setup import start_game
-from dws_app.play.game_base import ACCOUNTS, SUMMARY_KEYS, GameScreen
+from dws_app.play.game_base import ACCOUNTS, SUMMARY_KEYS
 from dws_app.play.game_held import LOOK_KEYS
 from dws_app.play.look_back import FOOTER, TITLE, LookBackScreen
+from sim.play import until_account
 from sim.script import Session
 
 # An account per game: a device seat's name ("Strong 2"), then what it did.
@@ -39,21 +40,7 @@ def summary_of(gid, seed, presses=2000, rnd_seed=None, options=None):
     level = level_names(gid)[0]
     start_game(s.app, gid, 3, options, seed=seed, seats=[None, level, level])
     rnd = random.Random(rnd_seed if rnd_seed is not None else seed)
-    for _ in range(presses):
-        top = s.screen
-        if isinstance(top, GameScreen) and top.accounts and not top.animating() and (
-                top.back is not None or top.result is not None and not s.app.seats.busy(top)):
-            return s, top
-        if type(top).__name__ == "ScoresScreen":
-            return s, None
-        if not isinstance(top, GameScreen) or top.waits_for_a() or top.animating():
-            s.press("A")
-        elif s.app.seats.device(top.game.current):
-            s.wait(300)
-        else:
-            top.act(rnd.choice(top.game.legal_steps()))
-            s.app.after_press()
-    return s, None
+    return s, until_account(s, rnd, presses)
 
 
 @pytest.mark.parametrize("gid,seed,options", ((1, 3, None), (2, 4, {"rounds": 3}), (3, 5, None),
