@@ -220,6 +220,24 @@ def test_any_other_error_restarts_without_a_reload():
     assert reloads == [] and isinstance(s.app.top, MenuScreen)
 
 
+def test_an_error_before_the_menu_brought_its_modules_ahead_stays_one_error():
+    """B (test key fail) pressed before the first menu's idle passes brought
+    its modules ahead: the error screen is no menu, brings nothing, and stays
+    up with that one error (the board looped on AttributeError once)."""
+    s = Session("pico_dice", seed=6)
+    s.app.fresh = lambda: None
+    s.app.test["fail"] = 1
+    s.app.ahead_due = 1                     # nothing brought ahead yet
+    s.press("B")
+    top, error = s.app.top, s.app.last_error
+    assert isinstance(top, ErrorScreen) and isinstance(error, RuntimeError)
+    for _ in range(5):
+        s.app.poll()
+    assert s.app.top is top and s.app.last_error is error and not s.app.ahead_due
+    s.press("A")
+    assert isinstance(s.app.top, MenuScreen)
+
+
 # ----- the board suite's evening figures --------------------------------------
 
 SERIAL = "\r\n".join((

@@ -405,6 +405,7 @@ class App:
         play code go, so that the error's code finds room (in a PyBadge-sized
         heap less 24 KB its import failed once beside them, issue 50)."""
         self.last_error = e
+        self.ahead_due = False      # (the error screen brings nothing ahead)
         low = isinstance(e, MemoryError)
         if low:
             self.stack = []
@@ -451,10 +452,10 @@ class App:
         """The next module the first menu brings ahead (its ``ahead``, from
         ``menu.AHEAD``) while it is on top and no key waits; none once a
         screen or a game has opened."""
-        if self.game is not None or len(self.stack) != 1:
+        ahead = getattr(self.top, "ahead", None)
+        if self.game is not None or len(self.stack) != 1 or not ahead:
             self.ahead_due = False
         elif not self.buttons.waiting():
-            ahead = self.top.ahead
             __import__(ahead[self.ahead_due - 1])
             self.ahead_due = self.ahead_due + 1 if self.ahead_due < len(ahead) else False
 

@@ -42,6 +42,7 @@ const ERASE_BYTES = { 0x20: 0x1000, 0x52: 0x8000, 0xd8: 0x10000 };   // sector, 
 
 const PRESS_MS = Number(process.env.BOARD_PRESS_MS || 60);
 const STEP_TIMEOUT_MS = Number(process.env.BOARD_STEP_TIMEOUT_MS || 600000);
+const QUIET_LIMIT_MS = 120000;
 
 export default async function (ctx) {
   lockstepPIO(ctx.pico);
@@ -71,7 +72,18 @@ export default async function (ctx) {
     }
     seen = ctx.serial.length;
   };
-  const quiet = (ms, firstWithin) => quietFor(ctx, ms, firstWithin);
+  // A display that never goes quiet is an error too (a screen raised again
+  // in every pass once, and the run waited for its screenshot until the
+  // wall-clock limit, 50 minutes): the console is judged, then the run stops.
+  const quiet = async (ms, firstWithin) => {
+    const start = ctx.ms;
+    await quietFor(ctx, ms, firstWithin, QUIET_LIMIT_MS);
+    check();
+    if (ctx.ms - start >= QUIET_LIMIT_MS) {
+      ctx.shot('fail');
+      throw new Error(`the display was never still for ${ms} ms in ${QUIET_LIMIT_MS} ms`);
+    }
+  };
   async function lines(want, timeout, more = false) {
     const limit = ctx.ms + timeout;
     while (count() < want) {
