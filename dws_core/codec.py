@@ -83,6 +83,10 @@ class Reader:
         n = self.u8(0, max_len)
         return [self.u8(low, high) for _ in range(n)]
 
+    def more(self):
+        """True while bytes are left (a part that older states lack)."""
+        return self.pos < len(self.data)
+
     def end(self):
         if self.pos != len(self.data):
             raise DecodeError("trailing bytes in state")

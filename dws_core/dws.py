@@ -32,6 +32,27 @@ SPENT = 2
 DICE_PER_COLOUR = (3, 3, 4, 5, 6)
 DEFAULT_RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))
 EMPTY_COLUMN_POINTS = -5
+# Each player's total at the end of rounds, for the final screen's chart
+# (``dws_core.dws_totals``): a byte each, the total + TOTAL_SHIFT (-50 to 204: the
+# default tables' -50 to 150), in TOTALS_BYTES (five players' 16 rounds, two
+# players' 40).  A longer game keeps every other round's, then every fourth
+# (``totals_step``): the chart spans the whole game whatever its length
+# (Easy seats' games of five ran to 29 rounds, Strong's to 17).  Saved with
+# the game, always the same length: a save is a few bytes' delta of the one
+# before, and a state whose length changed is written whole.  NOT_KEPT marks
+# a total not kept (yet, or by the build that began the game).
+TOTAL_SHIFT = 50
+TOTALS_BYTES = 80
+NOT_KEPT = 0xFF
+
+
+def totals_step(rounds, kept):
+    """The rounds from one kept total to the next after ``rounds`` rounds,
+    ``kept`` totals a player: 1 while they fit, doubled when they would not."""
+    step = 1
+    while rounds // step > kept:
+        step *= 2
+    return step
 END_COLUMNS = 3
 
 _NO_DICE_LEFT = ("No red dice left", "No blue dice left")
@@ -128,6 +149,7 @@ class DiceWideShut(Engine):
         self.round = 0
         self.ending = False
         self.boards = [Board() for _ in range(players)]
+        self.totals = bytearray([NOT_KEPT] * (TOTALS_BYTES // players * players))
         self._new_dice()
         self._reset_turn()
         events = []
@@ -194,6 +216,23 @@ class DiceWideShut(Engine):
         """Best first by total, then by more splits; equal on both share."""
         keys = [(self.score(p), self.boards[p].splits) for p in range(self.players)]
         return rank_by(keys)
+
+    def _keep_totals(self, played):
+        """The totals at the end of round ``played`` (counted from 1), kept
+        when it falls on the step; first, when they would not fit, every
+        other one kept so far goes."""
+        n = self.players
+        totals = self.totals
+        kept = len(totals) // n
+        step = totals_step(played, kept)
+        if step != totals_step(played - 1, kept):
+            for k in range(kept):
+                for p in range(n):
+                    totals[k * n + p] = totals[(2 * k + 1) * n + p] if k < kept // 2 else NOT_KEPT
+        if played % step == 0:
+            at = (played // step - 1) * n
+            for p in range(n):
+                totals[at + p] = min(NOT_KEPT - 1, max(0, self.score(p) + TOTAL_SHIFT))
 
     def _eligible(self, i, colour):
         c = self.dice_colour[i]
@@ -442,6 +481,7 @@ class DiceWideShut(Engine):
             self.current = following
             return
         events.append(("round_end", self.round))
+        self._keep_totals(self.round + 1)
         if self.ending:
             self.over = True
             events.append(("game_end", self.ranking()))
@@ -541,6 +581,7 @@ class DiceWideShut(Engine):
                     if n == 4:
                         w.u8(acc)
                         acc = n = 0
+        w.raw(self.totals)
 
     def _read(self, r):
         flags = r.u8(0, 3)
@@ -583,6 +624,15 @@ class DiceWideShut(Engine):
             board.sixes[BLUE][:] = values[55:60]
             board.splits = _count_splits(board)
             self.boards.append(board)
+        n = self.players
+        totals = self.totals = bytearray([NOT_KEPT] * (TOTALS_BYTES // n * n))
+        if r.more():        # (a state saved before the totals were kept ends here)
+            played = self.round + (1 if self.over else 0)
+            kept = played // totals_step(played, len(totals) // n) * n
+            for i in range(len(totals)):
+                v = totals[i] = r.u8()
+                if i >= kept and v != NOT_KEPT:
+                    raise DecodeError("a total of a round not played")
         self._check_invariants()
 
     def _check_invariants(self):

@@ -165,6 +165,10 @@ def scenes(profile):
         steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
         dws_step(s, rnd.choice(steps or game.legal_steps()))
     yield "scores", s
+    s.press("LEFT")               # (the winner first) the chart of the totals by round
+    while s.screen.player is not None:
+        s.press("LEFT")
+    yield "scores-chart", s
     s.press("A")                  # the menu; the game just played is on record
     menu = s.screen.menu
     while menu.items[menu.index] != "Records":

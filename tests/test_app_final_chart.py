@@ -2,6 +2,8 @@
 player's running total, a line in the player's colour, LEFT/RIGHT's last
 view (after the totals and, where it fits, each round's score)."""
 
+import random
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -9,6 +11,8 @@ from dws_app import theme, ui
 from dws_app.lobby.chart import running_totals, span
 from dws_core.cargo import Cargo
 from dws_core.dicedout import DicedOut
+from dws_core.dws import DiceWideShut
+from dws_core.dws_totals import running_totals as running_totals_dws
 from dws_core.stb import ShutTheBox
 from test_app_final_rounds import PROFILES, finished, screen_of
 
@@ -79,3 +83,69 @@ def test_a_heap_with_no_block_for_the_chart_says_so_and_the_screen_goes_on(monke
     assert note.hidden and not any(t.hidden for t in screen.tally)
     screen.on_button("A")
     assert type(screen.app.top).__name__ == "MenuScreen"
+
+
+# ----- Dice Wide Shut: its totals by round, a stop of LEFT/RIGHT --------------------
+
+def finished_dws(players, seed):
+    game = DiceWideShut(players, seed=seed)
+    rnd = random.Random(seed)
+    while not game.over:
+        game.step(rnd.choice(game.legal_steps()))
+    return game
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("players, seed", [(2, 3), (5, 4)])
+def test_dice_wide_shut_ends_on_its_columns_and_a_chart_of_its_totals_by_round(
+        profile, players, seed):
+    game = finished_dws(players, seed)
+    screen = screen_of(profile, game)
+    assert screen.footer.shown() == "<>:players, chart A:menu" and screen.chart is None
+    winner = screen.player
+    for _ in range(players - winner):
+        screen.on_button("RIGHT")                   # the players' columns, then the chart
+    assert screen.player is None
+    head, grid = screen.chart
+    assert not grid.hidden and head.shown() in ("Total by round", "Totals")
+    assert all(t.hidden for t in screen.tally + [screen.head, screen.red, screen.blue])
+    assert all(t.hidden for t in (screen.news, screen.tie) if t is not None)
+    # the place lines without their splits, the chart right of them
+    assert all("split" not in t.shown() for t in screen.places)
+    assert grid.x >= screen.place_cols * ui.CW + 2 and grid.x + grid.bitmap.width <= ui.WIDTH + 4
+    step, lines = running_totals_dws(game)
+    assert len(lines) == players and all(line[0] == -50 for line in lines)
+    assert [line[-1] for line in lines] == game.scores()
+    drawn = {grid.bitmap[x, y] for x in range(grid.bitmap.width) for y in range(grid.bitmap.height)}
+    for p in range(players):
+        if all(lines[q] != lines[p] for q in range(p + 1, players)):
+            assert p + 1 in drawn, p
+    screen.on_button("LEFT")                        # back to the last player's columns
+    assert screen.player == players - 1 and grid.hidden
+    assert not screen.head.hidden and "split" in screen.places[0].shown()
+    assert screen.head.shown().startswith(screen.names[players - 1])
+
+
+def test_a_long_game_keeps_every_other_rounds_total_and_the_chart_spans_it(monkeypatch):
+    import dws_core.dws as dws
+    monkeypatch.setattr(dws, "TOTALS_BYTES", 3 * 2)     # room for 3 rounds of two
+    game = finished_dws(2, 3)
+    step, lines = running_totals_dws(game)
+    played = game.round + 1
+    assert step > 1 and played > 3
+    assert len(lines[0]) == 1 + played // step + (1 if played % step else 0)
+    screen = screen_of("pico_dice", game)
+    screen.on_button("LEFT" if screen.player == 0 else "RIGHT")
+    while screen.player is not None:
+        screen.on_button("RIGHT")
+    assert not screen.chart[1].hidden
+
+
+def test_a_game_begun_before_the_totals_were_kept_has_no_chart():
+    game = finished_dws(2, 3)
+    old = DiceWideShut.decode(game.encode()[:-len(game.totals)])
+    screen = screen_of("pico_dice", old)
+    assert screen.footer.shown() == "<>:player A:menu"
+    for _ in range(2):
+        screen.on_button("RIGHT")
+        assert screen.player is not None and screen.chart is None

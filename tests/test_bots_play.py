@@ -5,6 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dws_core import bots
+from dws_core.codec import crc32
+from dws_core.dws_totals import round_totals, rounds_played
 from dws_core.games import game_class
 from dws_core.rng import Rng
 
@@ -127,6 +129,12 @@ def play_out(gid, players, options, levels, seed):
 def test_fixed_seed_fixed_game_dws():
     game = play_out(1, 4, {}, ("easy", "normal", "strong", "strong"), 5)
     assert "%08x" % game.digest() == DIGESTS["dws"]
+    # The same choices as before the totals by round were kept: the state
+    # without them (their length byte and bytes) has the digest it had then.
+    step, totals = round_totals(game, 0)
+    assert rounds_played(game) == 14 and step == 1 and len(totals) == 14
+    assert [round_totals(game, p)[1][-1] for p in range(4)] == game.scores()
+    assert "%08x" % crc32(game.encode()[:-len(game.totals)]) == "c5847253"
     again = play_out(1, 4, {}, ("easy", "normal", "strong", "strong"), 5)
     assert again.encode() == game.encode()
 
@@ -147,7 +155,7 @@ def test_fixed_seed_fixed_game_cargo():
 
 
 DIGESTS = {
-    "dws": "c5847253",
+    "dws": "d5a733d2",
     "stb": "3c36156b",
     "dicedout": "b415648b",
     "cargo": "8e6d9d4a",

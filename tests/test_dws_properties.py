@@ -4,7 +4,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dws_core.dws import BLUE, CHECKED, CROSSED, EMPTY, RED, SPENT, DiceWideShut
+from dws_core.dws import BLUE, CHECKED, CROSSED, EMPTY, NOT_KEPT, RED, SPENT, DiceWideShut
+from dws_core.dws_totals import round_totals, rounds_played
 from dws_core.errors import DecodeError, Refused
 
 MAX_ROUNDS = 200  # random games end within ~45 rounds; a stuck engine would not
@@ -171,6 +172,52 @@ def test_every_player_count_and_variant_plays_to_the_end():
             assert game.over and game.ending
 
 
+def play_keeping_totals(players, seed, choice):
+    """A random game, with each player's total recounted at every round's
+    end (the ``round_end`` events); the state decoded again at each."""
+    rnd = random.Random(choice)
+    game = DiceWideShut(players, seed=seed)
+    ends = []
+    while not game.over:
+        for e in game.step(rnd.choice(game.legal_steps())):
+            if e[0] == "round_end":
+                ends.append([recount_score(b.cells) for b in game.boards])
+                again = DiceWideShut.decode(game.encode())
+                assert round_totals(again, 0) == round_totals(game, 0)
+    return game, ends
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 16),
+       st.integers(1, 6))
+def test_totals_by_round_are_the_recounted_totals_every_step_rounds(players, seed, choice, kept):
+    """Each total kept is the recounted total at the end of rounds step,
+    2 * step, ...; with room for ``kept`` rounds only, the step doubles as
+    often as the game needs, and the state stays one length."""
+    import dws_core.dws as dws
+    saved = dws.TOTALS_BYTES
+    dws.TOTALS_BYTES = kept * players
+    try:
+        game, ends = play_keeping_totals(players, seed, choice)
+    finally:
+        dws.TOTALS_BYTES = saved
+    assert len(ends) == rounds_played(game)
+    assert len(game.totals) == kept * players
+    for p in range(players):
+        step, totals = round_totals(game, p)
+        assert len(totals) == len(ends) // step <= kept
+        assert totals == [ends[k * step - 1][p] for k in range(1, len(totals) + 1)]
+        assert step == 1 or len(ends) // (step // 2) > kept
+
+
+def test_totals_by_round_of_a_whole_game_fit_five_players_sixteen_rounds():
+    game, ends = play_keeping_totals(5, 3, 3)
+    assert len(game.totals) == 80
+    step, totals = round_totals(game, 4)
+    assert totals == [ends[k * step - 1][4] for k in range(1, len(ends) // step + 1)]
+    assert (step == 1) == (len(ends) <= 16)
+
+
 def test_custom_run_points_are_scored_and_saved():
     points = ((0, 2, 5, 9, 14, 20), (0, -1, 2, 4, 8, 16))
     rnd = random.Random(3)
@@ -189,7 +236,10 @@ def decodes_cleanly_or_refuses(data):
         game = DiceWideShut.decode(data)
     except DecodeError:
         return False
-    assert game.encode() == bytes(data)
+    again = game.encode()
+    # (canonical; a state of a build that kept no totals by round comes
+    # back with every total not kept)
+    assert again == bytes(data) or again == bytes(data) + bytes([NOT_KEPT]) * len(game.totals)
     game.scores()
     game.ranking()
     legal = game.legal_steps()
@@ -234,8 +284,10 @@ def test_decoding_mutated_states_raises_only_decode_error(state, where, value):
 def test_every_truncation_of_a_state_is_refused():
     for state in STATES[::25]:
         assert decodes_cleanly_or_refuses(state)
+        old = len(state) - len(DiceWideShut.decode(state).totals)
         for n in range(len(state)):
-            assert not decodes_cleanly_or_refuses(state[:n])
+            assert decodes_cleanly_or_refuses(state[:n]) == (n == old), n
+        assert round_totals(DiceWideShut.decode(state[:old]), 0) in (None, (1, []))
 
 
 @settings(max_examples=30, deadline=None)

@@ -37,10 +37,12 @@ def span(lines):
     return lo, max(hi, lo + 1)
 
 
-def chart(parent, x, y, width, height, lines, rounds):
+def chart(parent, x, y, width, height, lines, rounds, step=1):
     """A TileGrid at (x, y) of ``width`` x ``height`` logical pixels: the
     line at 0 in the dim colour, then each player's line in the player's
-    colour (the last drawn over the others where they meet)."""
+    colour (the last drawn over the others where they meet).  A line's
+    point k is the total after round k * ``step`` (its last, after the
+    last round); a tick marks each of those rounds."""
     players = len(lines)
     bitmap = displayio.Bitmap(width, height, players + 2)
     palette = displayio.Palette(players + 2)
@@ -53,17 +55,19 @@ def chart(parent, x, y, width, height, lines, rounds):
     def at(v):
         return (height - 1) - (v - lo) * (height - 1) // (hi - lo)
 
+    def across(k):
+        return min(k * step, rounds) * (width - 1) // rounds
+
     zero = at(0)
     for i in range(0, width, 2):            # the line at 0, dotted
         bitmap[i, zero] = players + 1
-    for k in range(rounds + 1):             # a tick at each round's end
+    for k in range(-(-rounds // step) + 1):     # a tick at each point's round
         for row in range(max(0, zero - 2), min(height, zero + 3)):
-            bitmap[k * (width - 1) // rounds, row] = players + 1
+            bitmap[across(k), row] = players + 1
     for p in range(players):
         points = lines[p]
         for k in range(1, len(points)):
-            draw_line(bitmap, (k - 1) * (width - 1) // rounds, at(points[k - 1]),
-                      k * (width - 1) // rounds, at(points[k]), p + 1)
+            draw_line(bitmap, across(k - 1), at(points[k - 1]), across(k), at(points[k]), p + 1)
     grid = displayio.TileGrid(bitmap, pixel_shader=palette, x=x, y=y)
     parent.append(grid)
     return grid

@@ -147,8 +147,13 @@ def rounds_table(game, last, width=ui.COLS):
 
 
 def charted(game):
-    """True for a game of more than one round that keeps each round's
-    scores: its final screen has the chart (``chart``)."""
+    """True when the game has more than one round and keeps its running
+    scores: its final screen has the chart (``chart``).  Dice Wide Shut
+    keeps its totals by round from the first unless a build that kept none
+    began the game (``dws_core.dws.NOT_KEPT``)."""
+    totals = getattr(game, "totals", None)
+    if totals is not None:
+        return game.round > 0 and totals[0] != 0xFF
     return hasattr(game, "round_results") and getattr(game, "rounds", 1) > 1
 
 
@@ -194,6 +199,8 @@ def winner_text(ranking, names):
     return text if len(text) <= ui.COLS else "Shared win!"
 
 
+COLUMNS_KEYS = "<>:player A:menu"
+COLUMNS_CHART_KEYS = "<>:players, chart A:menu"
 COLUMNS_HEAD = "%s:"         # (the player's columns under it, R and B)
 NEWS = "New best!"
 NEWS_LINES = ("New best score: %s %d", "New best: %s %d")  # (on a line of its own)
@@ -230,6 +237,7 @@ class ScoresScreen(ui.Screen):
         self.chart_col = max(CHART_COL, len(lines[0][1]) + 1)
         first = ROUNDS_FIRST if by_round is not None else 1    # (row 1: the rounds' head)
         self.places = []
+        self.place_texts = []
         # The round-by-round view (LEFT/RIGHT): its texts are made when it is
         # first shown (``make_rounds``).  Made hidden with the screen, their
         # area was drawn by the open's second refresh (9,216 pixels, ~30 ms
@@ -244,6 +252,7 @@ class ScoresScreen(ui.Screen):
             if self.columns:
                 more = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
             self.places.append(self.fixed(0, first + i, theme.player_colour(p), line + more))
+            self.place_texts.append(line + more)
         self.order = [p for p, _line in lines[:len(self.places)]]
         self.place_cols = len(lines[0][1])
         # Why the winner won a tie (the rules' tie-break), under the places
@@ -260,7 +269,10 @@ class ScoresScreen(ui.Screen):
         self.player = ranking[0][0]
         # (views: indices of VIEW_NAMES)
         self.views = [0] + ([1] if by_round is not None else []) + ([2] if charted(game) else [])
-        keys = "<>:player A:menu" if self.columns else self.view_keys() if len(self.views) > 1 \
+        # (Dice Wide Shut: LEFT/RIGHT go round the players' columns and its
+        # chart, ``player`` None)
+        self.columns_keys = COLUMNS_CHART_KEYS if 2 in self.views else COLUMNS_KEYS
+        keys = self.columns_keys if self.columns else self.view_keys() if len(self.views) > 1 \
             else "A:menu"
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
@@ -289,7 +301,8 @@ class ScoresScreen(ui.Screen):
             else:
                 keys += "  " + NEWS
         self.footer = self.text(0, 9, max(len(VIEW_KEYS % v) for v in VIEW_NAMES)
-                                if len(self.views) > 1 else len(keys), theme.DIM, keys)
+                                if len(self.views) > 1 and not self.columns else len(keys),
+                                theme.DIM, keys)
         app.leds.fill(theme.player_colour(self.player))
         app.leds.show()
         # (refresh() comes with on_show, when it is pushed)
@@ -340,13 +353,21 @@ class ScoresScreen(ui.Screen):
         place lines: ~3.7 KB of bitmap, made on the press that first shows
         it, between games."""
         from dws_app.lobby.chart import chart, running_totals
-        rounds = self.game.rounds
+        game = self.game
+        step = 1
+        if self.columns:            # (Dice Wide Shut: its totals every step rounds)
+            from dws_core.dws_totals import rounds_played
+            from dws_core.dws_totals import running_totals as totals_by_round
+            rounds = rounds_played(game)
+            step, lines = totals_by_round(game)
+        else:
+            rounds = game.rounds
+            lines = running_totals(game, rounds)
         x = 2 + self.chart_col * ui.CW
         y = self.row_y(2)
         height = self.row_y(8) + ui.LH - y - 1
         try:
-            lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height,
-                          running_totals(self.game, rounds), rounds)
+            lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height, lines, rounds, step)
         except MemoryError:     # (no block for the bitmap: the view says so)
             lines = self.fixed(self.chart_col, 2, theme.DIM, NO_ROOM)
         head = CHART_HEAD if self.chart_col + len(CHART_HEAD) <= ui.COLS else CHART_SHORT
@@ -356,7 +377,7 @@ class ScoresScreen(ui.Screen):
         return "".join(label.text for label in self.tally)
 
     def refresh(self):
-        if not self.columns:
+        if not self.columns or self.player is None:
             return
         cols = self.game.column_scores(self.player)
         p = self.player
@@ -365,10 +386,30 @@ class ScoresScreen(ui.Screen):
         self.red.text = "R" + "".join("%4d" % v for v in cols[:5]) + " =%d" % sum(cols[:5])
         self.blue.text = "B" + "".join("%4d" % v for v in cols[5:]) + " =%d" % sum(cols[5:])
 
+    def show_chart(self, shown):
+        """Dice Wide Shut's chart in place of the columns, the tally and the
+        news, the place lines without their splits (``player`` None)."""
+        if shown and self.chart is None:
+            self.make_chart()
+        for text in self.tally + [t for t in (self.news, self.tie, self.head, self.red, self.blue)
+                                  if t is not None]:
+            text.hidden = shown
+        for layer in self.chart or ():
+            layer.hidden = not shown
+        for i in range(len(self.places)):
+            line = self.place_texts[i]
+            self.places[i].text = line[:self.place_cols] if shown else line
+
     def on_button(self, name):
         n = self.game.players
         if self.columns and name in ("LEFT", "RIGHT"):
-            self.player = (self.player + (1 if name == "RIGHT" else -1)) % n
+            # the players' columns, then the chart (where the game keeps it)
+            stops = n + (1 if 2 in self.views else 0)
+            at = n if self.player is None else self.player
+            at = (at + (1 if name == "RIGHT" else -1)) % stops
+            if (at == n) != (self.player is None):
+                self.show_chart(at == n)
+            self.player = None if at == n else at
             self.refresh()
         elif len(self.views) > 1 and name in ("LEFT", "RIGHT"):
             self.show_view((self.showing + (1 if name == "RIGHT" else -1)) % len(self.views))
