@@ -84,6 +84,9 @@ def _accounts_scenes(profile):
         if gid == 1:
             s.press("B")
             yield "look-back", s
+            s.press("A")            # the board the oldest of those turns left
+            s.wait(1000)
+            yield "look-back-board", s
 
 
 def _players_scenes(s):

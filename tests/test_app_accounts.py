@@ -15,7 +15,7 @@ from dws_app.levels import level_names
 from dws_app.lobby.setup import start_game
 from dws_app.play.game_base import ACCOUNTS, SUMMARY_KEYS
 from dws_app.play.game_held import LOOK_KEYS
-from dws_app.play.look_back import FOOTER, TITLE, LookBackScreen
+from dws_app.play.look_back import BOARDS_FOOTER, FOOTER, TITLE, LookBackScreen
 from sim.play import until_account
 from sim.script import Session
 
@@ -68,6 +68,26 @@ def test_a_lone_human_gets_back_the_last_device_turns_account_and_a_look_back(gi
     assert screen.msg1.shown() == lines[-1]
     s.press("A")                                 # the human's turn
     assert not screen.waits_for_a() and not s.app.seats.device(screen.game.current)
+
+
+def test_dice_wide_shuts_look_back_shows_the_boards_the_device_turns_left():
+    s, screen = summary_of(1, 3)
+    seats = [p for p, line in screen.accounts if line is not None]
+    boards = [bytes(screen.game.boards[p].cells[0]) for p in range(3)]
+    s.press("B")
+    back = s.screen
+    assert back.footer.shown() == BOARDS_FOOTER == "A: their boards  B: back"
+    s.press("A")                                 # the oldest turn's seat's board
+    assert s.screen is screen and screen.viewing == seats[0]
+    assert screen.header.shown().startswith("Board of " + s.app.names[seats[0]])
+    assert screen.msg2.shown() == "B:next board  A:own board"
+    # (the boards as those turns left them: no step since)
+    assert [bytes(screen.game.boards[p].cells[0]) for p in range(3)] == boards
+    s.press("B")
+    assert screen.viewing == (seats[0] + 1) % 3 or screen.viewing is None
+    s.press("A")                                 # the human's own board, their turn
+    assert screen.viewing is None and not screen.waits_for_a()
+    assert not s.app.seats.device(screen.game.current)
 
 
 def test_the_look_back_screen_names_its_keys():

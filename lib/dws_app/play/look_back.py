@@ -3,6 +3,11 @@ turns played since that human's last step, one line each in its seat's
 colour, the oldest first ("Strong 2: red 5 and 1, split"); B goes back to
 the game, whose screen was kept as it was.
 
+In Dice Wide Shut A shows the boards as those turns left them: since a
+human's last step each other seat has played once at most, so a seat's
+board now is the board its turn left.  The game's screen shows them (its
+``viewing``: "B:next board  A:own board"), from the oldest turn's seat.
+
 Opened from a device turn's summary (B, ``GameScreen.look_back``); its
 module comes only then, and goes with the game's (``memory.PLAY``)."""
 
@@ -10,6 +15,7 @@ from dws_app import theme, ui
 
 TITLE = "Since your last turn"
 FOOTER = "B: back to the game"
+BOARDS_FOOTER = "A: their boards  B: back"
 LINES = 7       # rows 2-8: ``game_base.ACCOUNTS`` turns
 
 
@@ -21,8 +27,18 @@ class LookBackScreen(ui.Screen):
         told = [(p, line) for p, line in accounts if line is not None][-LINES:]
         self.lines = [self.fixed(0, 2 + i, theme.player_colour(told[i][0]), told[i][1])
                       for i in range(len(told))]
-        self.footer = self.fixed(0, 9, theme.DIM, FOOTER)
+        game = app.top
+        # (the seat whose board A shows first: the oldest turn's)
+        self.first = told[0][0] if told and hasattr(game, "viewing") else None
+        self.footer = self.fixed(0, 9, theme.DIM, FOOTER if self.first is None else BOARDS_FOOTER)
 
     def on_button(self, name):
-        if name in ("A", "B", "START"):
+        if name == "A" and self.first is not None:
+            # (the summary's A first: the human's turn begins under the boards)
+            self.app.pop()
+            game = self.app.top
+            game.go_on()
+            game.viewing = self.first
+            game.refresh()
+        elif name in ("A", "B", "START"):
             self.app.pop()
