@@ -400,9 +400,13 @@ def game_plan(name, turns=None):
     elif turns is None:
         rec.mark_writes()             # (the records' update, cut inside)
         rec.shot("scores")
-        views = getattr(rec.app.top, "views", ())
+        top = rec.app.top
+        views = getattr(top, "views", ())
         if 2 in views:                # the chart of the running totals (issue 52)
-            rec.press(*["RIGHT"] * views.index(2))
+            # (Dice Wide Shut: after the players' columns, the winner's first)
+            rec.press(*["RIGHT"] * (top.game.players - top.player if top.columns
+                                    else views.index(2)))
+            assert rec.app.top.chart is not None
             rec.shot("scores-chart")
     return [rec]
 
