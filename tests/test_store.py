@@ -70,8 +70,17 @@ def test_largest_image_fits_with_room_for_the_log():
     players = SLOTS * (1 + NAME_LEN) + 2 + SLOTS        # every name, a line-up of 8
     largest = HEAD + (2 + 6 + 4) + (2 + GAME_CAPACITY + 4) + (2 + records_store.RECORDS_SIZE + 4) \
         + (2 + players + 4)
-    assert largest <= IMAGE - 150          # (a real game's save is ~140: the log ~400)
+    assert largest <= IMAGE - 150          # (a real game's save is ~140-220: the log ~400)
     assert IMAGE <= 1024  # the biggest buffer the store allocates
+
+
+def test_the_largest_game_state_and_its_seats_fit_the_game_record():
+    """Dice Wide Shut of five, every die picked and its totals by round
+    (80 bytes), with a seat byte each and their header (``levels``)."""
+    from dws_core.dws import DiceWideShut
+    state = DiceWideShut(5, seed=1).encode()
+    assert len(state) == 209                # (+2 bytes a die picked, two at most)
+    assert len(state) + 2 * 2 + 7 <= GAME_CAPACITY
 
 
 def test_first_save_formats_an_image_then_appends():

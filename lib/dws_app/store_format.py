@@ -29,8 +29,8 @@ MAGIC = b"DWSN"
 LAYOUT_VERSION = 3
 HEAD = 14
 IMAGE = 1024
-# A game's save at most (the largest seen: Dice Wide Shut of five, 133 bytes
-# and its seats' 7; 600 before the players' records took 192 bytes of the
+# A game's save at most (the largest seen: Dice Wide Shut of five, 213 bytes
+# with its 80 of totals by round, and its seats' 7; 600 before the players' records took 192 bytes of the
 # image, 400 before their averages and last scores took 96 more,
 # tests/test_store.py)
 GAME_CAPACITY = 320
