@@ -15,8 +15,11 @@ from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
-# Measured 95,280 bytes under MicroPython (.py; 77,232 from .mpy): the
-# game's screen is built in ``play.opening`` (built by the app for a while,
+# Measured 95,952 bytes under MicroPython (.py; 77,968 from .mpy): Dice
+# Wide Shut's engine keeps each player's total by round (issue 52: the
+# final screen's chart; reading them is ``dws_core.dws_totals``, imported
+# by the final screen only): +672 (+736).  Before, 95,280 bytes (.py;
+# 77,232 from .mpy): the game's screen is built in ``play.opening`` (built by the app for a while,
 # +464 from .mpy, lean_mpy's evening ran out of memory again in a Strong
 # seat's decision; the .py evening's failure to compile Shut the Box's
 # screen went with that screen's own account code).  Before, 95,248 (.py;
