@@ -71,22 +71,52 @@ def _device_turn(profile):
     return s
 
 
+# A lone human against device seats, a game each: (game, seats, options,
+# the account's scene)
+ACCOUNT_GAMES = ((1, [None, "strong", "normal"], None, "dws-account"),
+                 (2, [None, "shut", "strong"], {"rounds": 3}, "stb-account"),
+                 (3, [None, "strong", "normal"], None, "dicedout-account"),
+                 (4, [None, "strong", "expert"], {"rounds": 3}, "cargo-account"))
+
+
 def _accounts_scenes(profile):
-    """A lone human (ANNA's seat, a guest here) against device seats: the
-    last device turn's account on what they get back, and B's look back
-    (Dice Wide Shut); Shut the Box's held device turn with its account."""
-    for gid, seats, options, name in ((1, [None, "strong", "normal"], None, "dws-account"),
-                                      (2, [None, "shut", "strong"], {"rounds": 3}, "stb-account")):
+    """A lone human (a guest here) against device seats: the last device
+    turn's account on what they get back, and B's look back, in every game
+    (Dice Wide Shut: then A, the boards those turns left)."""
+    for gid, seats, options, name in ACCOUNT_GAMES:
         s = Session(profile, seed=4)
         start_game(s.app, gid, 3, options, seed=6, seats=seats)
         until_account(s, random.Random(3), wait_ms=200)
         yield name, s
+        s.press("B")
+        yield name.replace("account", "look-back"), s
         if gid == 1:
-            s.press("B")
-            yield "look-back", s
             s.press("A")            # the board the oldest of those turns left
             s.wait(1000)
-            yield "look-back-board", s
+            yield "dws-look-back-board", s
+
+
+# Games of device seats played to their final screen's chart: (game,
+# seats, options, scene)
+CHART_GAMES = ((2, ["shut", "strong", "shut"], {"rounds": 3}, "stb-chart"),
+               (3, ["normal", "strong", "normal"], None, "dicedout-chart"),
+               (4, ["normal", "strong", "expert"], {"rounds": 3}, "cargo-chart"))
+
+
+def _chart_scenes(profile):
+    """The chart of each player's running total on the final screen of
+    every game of rounds (Dice Wide Shut's is in ``scenes``)."""
+    for gid, seats, options, name in CHART_GAMES:
+        s = Session(profile, seed=4)
+        start_game(s.app, gid, 3, options, seed=8, seats=seats)
+        for _ in range(4000):
+            if type(s.screen).__name__ == "ScoresScreen":
+                break
+            s.wait(500)
+        top = s.screen
+        while top.views[top.showing] != 2:
+            s.press("RIGHT")
+        yield name, s
 
 
 def _players_scenes(s):
@@ -182,6 +212,7 @@ def scenes(profile):
     yield "records-players", s
     yield "device-turn", _device_turn(profile)
     yield from _accounts_scenes(profile)
+    yield from _chart_scenes(profile)
     from sim.play_stb import scenes as stb_and_dice
     yield from stb_and_dice(profile)
 
