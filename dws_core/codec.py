@@ -83,6 +83,15 @@ class Reader:
         n = self.u8(0, max_len)
         return [self.u8(low, high) for _ in range(n)]
 
+    def raw(self, n):
+        """The next ``n`` bytes as they are."""
+        end = self.pos + n
+        if end > len(self.data):
+            raise DecodeError("state is truncated")
+        v = self.data[self.pos:end]
+        self.pos = end
+        return bytes(v)
+
     def more(self):
         """True while bytes are left (a part that older states lack)."""
         return self.pos < len(self.data)

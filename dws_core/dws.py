@@ -33,16 +33,18 @@ DICE_PER_COLOUR = (3, 3, 4, 5, 6)
 DEFAULT_RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))
 EMPTY_COLUMN_POINTS = -5
 # Each player's total at the end of rounds, for the final screen's chart
-# (``dws_core.dws_totals``): a byte each, the total + TOTAL_SHIFT (-50 to 204: the
-# default tables' -50 to 150), in TOTALS_BYTES (five players' 16 rounds, two
-# players' 40).  A longer game keeps every other round's, then every fourth
-# (``totals_step``): the chart spans the whole game whatever its length
-# (Easy seats' games of five ran to 29 rounds, Strong's to 17).  Saved with
-# the game, always the same length: a save is a few bytes' delta of the one
-# before, and a state whose length changed is written whole.  NOT_KEPT marks
-# a total not kept (yet, or by the build that began the game).
+# (``dws_core.dws_totals``): a byte each, the total + TOTAL_SHIFT (-50 to 204:
+# the default tables' -50 to 150), in TOTALS_BYTES (five players' 9 rounds,
+# two players' 24).  A longer game keeps every other round's, then every
+# fourth (``totals_step``): the chart spans the whole game whatever its
+# length (Strong seats' games of five ran 9-17 rounds, Easy ones' to 29).
+# Saved with the game, always the same length: a save is a few bytes' delta
+# of the one before, and a state whose length changed is written whole.
+# NOT_KEPT marks a total not kept (yet, or by the build that began the
+# game).  Immutable bytes, but for the round's end that changes them: a
+# decoded state's are a slice of it (a Strong seat decodes trial states).
 TOTAL_SHIFT = 50
-TOTALS_BYTES = 80
+TOTALS_BYTES = 48
 NOT_KEPT = 0xFF
 
 
@@ -149,7 +151,7 @@ class DiceWideShut(Engine):
         self.round = 0
         self.ending = False
         self.boards = [Board() for _ in range(players)]
-        self.totals = bytearray([NOT_KEPT] * (TOTALS_BYTES // players * players))
+        self.totals = b"\xff" * (TOTALS_BYTES // players * players)
         self._new_dice()
         self._reset_turn()
         events = []
@@ -222,7 +224,7 @@ class DiceWideShut(Engine):
         when it falls on the step; first, when they would not fit, every
         other one kept so far goes."""
         n = self.players
-        totals = self.totals
+        totals = bytearray(self.totals)
         kept = len(totals) // n
         step = totals_step(played, kept)
         if step != totals_step(played - 1, kept):
@@ -233,6 +235,7 @@ class DiceWideShut(Engine):
             at = (played // step - 1) * n
             for p in range(n):
                 totals[at + p] = min(NOT_KEPT - 1, max(0, self.score(p) + TOTAL_SHIFT))
+        self.totals = bytes(totals)
 
     def _eligible(self, i, colour):
         c = self.dice_colour[i]
@@ -624,15 +627,9 @@ class DiceWideShut(Engine):
             board.sixes[BLUE][:] = values[55:60]
             board.splits = _count_splits(board)
             self.boards.append(board)
-        n = self.players
-        totals = self.totals = bytearray([NOT_KEPT] * (TOTALS_BYTES // n * n))
-        if r.more():        # (a state saved before the totals were kept ends here)
-            played = self.round + (1 if self.over else 0)
-            kept = played // totals_step(played, len(totals) // n) * n
-            for i in range(len(totals)):
-                v = totals[i] = r.u8()
-                if i >= kept and v != NOT_KEPT:
-                    raise DecodeError("a total of a round not played")
+        # (a state saved before the totals were kept ends before them)
+        n = TOTALS_BYTES // self.players * self.players
+        self.totals = r.raw(n) if r.more() else b"\xff" * n
         self._check_invariants()
 
     def _check_invariants(self):

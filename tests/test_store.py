@@ -76,10 +76,10 @@ def test_largest_image_fits_with_room_for_the_log():
 
 def test_the_largest_game_state_and_its_seats_fit_the_game_record():
     """Dice Wide Shut of five, every die picked and its totals by round
-    (80 bytes), with a seat byte each and their header (``levels``)."""
+    (45 bytes), with a seat byte each and their header (``levels``)."""
     from dws_core.dws import DiceWideShut
     state = DiceWideShut(5, seed=1).encode()
-    assert len(state) == 209                # (+2 bytes a die picked, two at most)
+    assert len(state) == 174                # (+2 bytes a die picked, two at most)
     assert len(state) + 2 * 2 + 7 <= GAME_CAPACITY
 
 

@@ -377,7 +377,7 @@ def dws_erases(board, games_played=6):
 def test_erases_per_dws_game():
     pico, saves = dws_erases("pico")
     # (17 in 6 games before Dice Wide Shut's save kept the totals by round,
-    # 80 bytes more in every image: 20)
+    # 45 bytes more in every image of five players)
     assert max(pico) <= 4 and sum(pico) <= 10 * len(pico) // 3, pico
     badge, _ = dws_erases("pybadge")
     assert badge == [saves + 2] * len(badge)
