@@ -110,9 +110,14 @@ def test_dice_wide_shut_ends_on_its_columns_and_a_chart_of_its_totals_by_round(
     assert not grid.hidden and head.shown() in ("Total by round", "Totals")
     assert all(t.hidden for t in screen.tally + [screen.head, screen.red, screen.blue])
     assert all(t.hidden for t in (screen.news, screen.tie) if t is not None)
-    # the place lines without their splits, the chart right of them
-    assert all("split" not in t.shown() for t in screen.places)
-    assert grid.x >= screen.place_cols * ui.CW + 2 and grid.x + grid.bitmap.width <= ui.WIDTH + 4
+    # the chart right of the place lines' totals, opaque over their splits
+    # (from the first place line's row: its head over it)
+    assert screen.place_cols * ui.CW + 2 <= grid.x <= (screen.place_cols + 2) * ui.CW + 2
+    assert grid.x + grid.bitmap.width <= ui.WIDTH + 4
+    assert grid.y <= screen.places[0].node.y and not grid.pixel_shader.is_transparent(0)
+    root = list(screen.root)
+    assert root.index(grid) > max(root.index(t.node) for t in screen.places)
+    assert root.index(head.node) > root.index(grid)
     step, lines = running_totals_dws(game)
     assert len(lines) == players and all(line[0] == -50 for line in lines)
     assert [line[-1] for line in lines] == game.scores()

@@ -28,6 +28,9 @@ def test_whole_device_only_game_reaches_the_scores():
     assert rec.screen_name == "ScoresScreen" and ["shot", "scores"] in rec.items
     # then the chart of the totals by round, after the players' columns
     assert rec.items[-1] == ["shot", "scores-chart"] and rec.app.top.player is None
+    # (each RIGHT shows another player's columns or the chart: a view's budget)
+    after = rec.items[rec.items.index(["shot", "scores"]) + 1:-1]
+    assert after and all(item[0] == "key" and item[3] == "view" for item in after)
     assert key_lines(rec) > 40
 
 

@@ -81,14 +81,17 @@ def view_of(screen):
     that ends a held result or a device turn's summary (where a human takes
     over from another, the pass screen opens instead)."""
     held = screen.waits_for_a() if isinstance(screen, GameScreen) else False
+    # (``player``: whose columns Dice Wide Shut's final screen shows, None
+    # its chart)
     return (getattr(screen, "page", None), getattr(screen, "viewing", None),
-            getattr(screen, "peek", None), getattr(screen, "showing", None), held)
+            getattr(screen, "peek", None), getattr(screen, "showing", None),
+            getattr(screen, "player", -1), held)
 
 
 def new_view(before, after):
     """True if the view ``after`` replaces ``before`` (``view_of``): a
     result that ends and lets the next turn begin, not one that begins."""
-    return before[:4] != after[:4] or (before[4] and not after[4])
+    return before[:5] != after[:5] or (before[5] and not after[5])
 
 
 def heap_lines(text):

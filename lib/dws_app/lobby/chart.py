@@ -37,23 +37,28 @@ def span(lines):
     return lo, max(hi, lo + 1)
 
 
-def chart(parent, x, y, width, height, lines, rounds, step=1):
+def chart(parent, x, y, width, height, lines, rounds, step=1, top=0):
     """A TileGrid at (x, y) of ``width`` x ``height`` logical pixels: the
     line at 0 in the dim colour, then each player's line in the player's
     colour (the last drawn over the others where they meet).  A line's
     point k is the total after round k * ``step`` (its last, after the
-    last round); a tick marks each of those rounds."""
+    last round); a tick marks each of those rounds.  With ``top``, the
+    lines keep below its first ``top`` rows and the background is opaque:
+    the chart covers what is under it (no text there need be rewritten)."""
     players = len(lines)
     bitmap = displayio.Bitmap(width, height, players + 2)
     palette = displayio.Palette(players + 2)
-    palette.make_transparent(0)
+    if top:
+        palette[0] = theme.BG
+    else:
+        palette.make_transparent(0)
     for p in range(players):
         palette[p + 1] = theme.player_colour(p)
     palette[players + 1] = theme.DIM
     lo, hi = span(lines)
 
     def at(v):
-        return (height - 1) - (v - lo) * (height - 1) // (hi - lo)
+        return (height - 1) - (v - lo) * (height - 1 - top) // (hi - lo)
 
     def across(k):
         return min(k * step, rounds) * (width - 1) // rounds

@@ -237,7 +237,6 @@ class ScoresScreen(ui.Screen):
         self.chart_col = max(CHART_COL, len(lines[0][1]) + 1)
         first = ROUNDS_FIRST if by_round is not None else 1    # (row 1: the rounds' head)
         self.places = []
-        self.place_texts = []
         # The round-by-round view (LEFT/RIGHT): its texts are made when it is
         # first shown (``make_rounds``).  Made hidden with the screen, their
         # area was drawn by the open's second refresh (9,216 pixels, ~30 ms
@@ -252,7 +251,6 @@ class ScoresScreen(ui.Screen):
             if self.columns:
                 more = "  %d split%s" % (game.boards[p].splits, "" if game.boards[p].splits == 1 else "s")
             self.places.append(self.fixed(0, first + i, theme.player_colour(p), line + more))
-            self.place_texts.append(line + more)
         self.order = [p for p, _line in lines[:len(self.places)]]
         self.place_cols = len(lines[0][1])
         # Why the winner won a tie (the rules' tie-break), under the places
@@ -364,10 +362,12 @@ class ScoresScreen(ui.Screen):
             rounds = game.rounds
             lines = running_totals(game, rounds)
         x = 2 + self.chart_col * ui.CW
-        y = self.row_y(2)
+        # (Dice Wide Shut: from the head's row, over the place lines' splits)
+        top = ui.LH if self.columns else 0
+        y = self.row_y(2) - top
         height = self.row_y(8) + ui.LH - y - 1
         try:
-            lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height, lines, rounds, step)
+            lines = chart(self.root, x, y, ui.WIDTH + 2 - x, height, lines, rounds, step, top)
         except MemoryError:     # (no block for the bitmap: the view says so)
             lines = self.fixed(self.chart_col, 2, theme.DIM, NO_ROOM)
         head = CHART_HEAD if self.chart_col + len(CHART_HEAD) <= ui.COLS else CHART_SHORT
@@ -388,7 +388,7 @@ class ScoresScreen(ui.Screen):
 
     def show_chart(self, shown):
         """Dice Wide Shut's chart in place of the columns, the tally and the
-        news, the place lines without their splits (``player`` None)."""
+        news, over the place lines' splits (``player`` None)."""
         if shown and self.chart is None:
             self.make_chart()
         for text in self.tally + [t for t in (self.news, self.tie, self.head, self.red, self.blue)
@@ -396,9 +396,6 @@ class ScoresScreen(ui.Screen):
             text.hidden = shown
         for layer in self.chart or ():
             layer.hidden = not shown
-        for i in range(len(self.places)):
-            line = self.place_texts[i]
-            self.places[i].text = line[:self.place_cols] if shown else line
 
     def on_button(self, name):
         n = self.game.players
