@@ -6,11 +6,12 @@ play, and forgetting them frees their code under MicroPython."""
 import os
 import sys
 
+import pytest
 
 from bench.app_heap import DWS_GAME, IN_GAME, measure
 from dws_app import app as app_mod
 from dws_app.play.game_base import GameScreen
-from sim.play import finish_interludes
+from sim.play import dws_step, finish_interludes
 from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
@@ -303,3 +304,33 @@ def test_the_line_up_comes_ahead_only_where_continue_is_offered():
     s.press("START")                    # the game stays saved: Continue
     assert s.app.top.menu.items[0].startswith("Continue")
     assert s.app.top.ahead == AHEAD + CONTINUE_AHEAD == AHEAD + ("dws_app.lobby.lineup",)
+
+
+@pytest.mark.parametrize("seats", ([None, "strong", "normal"], ["strong", "normal", "strong"]))
+def test_a_game_with_no_hand_over_ahead_keeps_the_pass_screen_out(forgetting, seats):
+    """A lone human against device seats, or device seats alone: the start
+    card's module goes with the card (``App.let_card_go``), and no turn
+    brings it back (the hand-over's lines are asked only where a pass
+    screen shows: asked at every turn, its 2.3 KB came back for the game)."""
+    from dws_app.lobby.setup import start_game
+    s = Session("pybadge", seed=5)
+    s.app.forgets = True
+    sys.modules.pop("dws_app.play.pass_screen", None)   # (as the card left it; the fixture puts it back)
+    start_game(s.app, 1, 3, None, seed=9, seats=seats)
+    screen = finish_interludes(s)
+    assert isinstance(screen, GameScreen)
+    assert "dws_app.play.pass_screen" not in sys.modules
+    rounds = screen.game.round
+    for _ in range(400):                    # device turns, and the human's own
+        if screen.game.round > rounds + 1:
+            break
+        if seats[0] is None and not s.app.seats.device(screen.game.current):
+            if screen.waits_for_a():
+                s.press("A")
+            game = screen.game
+            steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
+            dws_step(s, (steps or game.legal_steps())[0])
+            finish_interludes(s)
+        s.wait(300)
+    assert screen.game.round > rounds + 1
+    assert "dws_app.play.pass_screen" not in sys.modules

@@ -618,7 +618,10 @@ class App:
         seat needs none, nor the human who played last when only device
         seats played since (``SeatPlayer.hands_back``), nor a lone human
         against device seats, nor the first turn after a start card
-        (``begin_game``)."""
+        (``begin_game``).  ``info()`` gives its two lines, asked only when
+        it shows: their code is the pass screen's module, which a game
+        with no hand-over ahead let go after its start card (asked at every
+        turn, it came back for the whole game: 2.3 KB)."""
         if self.handed == seat or (self.seats is not None and self.seats.device(seat)):
             after()
             return
@@ -638,7 +641,7 @@ class App:
             after()
             return
         screen = self.pass_screen()
-        screen.prepare(seat, info, after)
+        screen.prepare(seat, info(), after)
         self.push(screen)
 
     def lone_human(self):

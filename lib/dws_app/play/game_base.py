@@ -212,7 +212,7 @@ class GameScreen(ui.Screen):
         screen's action (at once for a device-played seat); a refresh under
         the pass screen cost 30-100 ms of every hand-over on the Pico."""
         if self.game.players > 1:
-            self.app.show_pass(self.game.current, self.pass_lines(),
+            self.app.show_pass(self.game.current, self.pass_lines,
                                self.roll if rolled else self.refresh)
         elif rolled:
             self.roll()

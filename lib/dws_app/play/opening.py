@@ -94,7 +94,8 @@ def show_game(app, fresh):
         # game screen built under it a pass later, after the hand-over's
         # frame, while the device changes hands (Continue: ~40 ms less).
         from dws_app.play.pass_screen import turn_lines
-        app.show_pass(game.current, turn_lines(game), app.resume_turn)
+        lines = turn_lines(game)
+        app.show_pass(game.current, lambda: lines, app.resume_turn)
         if app.looping:
             app.defer(NEXT_PASS, build_under, app, cls)
         else:
