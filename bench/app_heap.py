@@ -51,7 +51,8 @@ def measure(modules, forget=(), mpy=False):
 # (the buttons', LEDs' and sound's modules come with the app's start, which
 # the lobby makes: the game keeps them)
 IN_GAME = ("dws_app.app", "dws_app.buttons", "dws_app.leds", "dws_app.sound",
-           "dws_app.play.pass_screen", "dws_app.play.game_dws", "dws_core.bots", "dws_core.bot_dws")
+           "dws_app.play.pass_screen", "dws_app.play.game_dws", "dws_core.bots", "dws_core.bot_dws",
+           "dws_core.dws_totals")
 
 
 def run():

@@ -32,29 +32,14 @@ SPENT = 2
 DICE_PER_COLOUR = (3, 3, 4, 5, 6)
 DEFAULT_RUN_POINTS = ((0, 1, 3, 6, 10, 15), (0, 1, 3, 7, 10, 15))
 EMPTY_COLUMN_POINTS = -5
-# Each player's total at the end of rounds, for the final screen's chart
-# (``dws_core.dws_totals``): a byte each, the total + TOTAL_SHIFT (-50 to 204:
-# the default tables' -50 to 150), in TOTALS_BYTES (five players' 9 rounds,
-# two players' 24).  A longer game keeps every other round's, then every
-# fourth (``totals_step``): the chart spans the whole game whatever its
-# length (Strong seats' games of five ran 9-17 rounds, Easy ones' to 29).
-# Saved with the game, always the same length: a save is a few bytes' delta
-# of the one before, and a state whose length changed is written whole.
-# NOT_KEPT marks a total not kept (yet, or by the build that began the
-# game).  Immutable bytes, but for the round's end that changes them: a
-# decoded state's are a slice of it (a Strong seat decodes trial states).
-TOTAL_SHIFT = 50
+# Each player's total at the end of rounds, for the final screen's chart:
+# in TOTALS_BYTES (five players' 9 rounds, two players' 24), saved with the
+# game and always the same length (a save is a few bytes' delta of the one
+# before; a state whose length changed is written whole).  They are kept at
+# each round's end by ``dws_core.dws_totals`` (imported then: from .py
+# sources its code beside the engine's left the game's screen no room to
+# compile, cp10_py's evening) and read by ``dws_core.dws_running``.
 TOTALS_BYTES = 48
-NOT_KEPT = 0xFF
-
-
-def totals_step(rounds, kept):
-    """The rounds from one kept total to the next after ``rounds`` rounds,
-    ``kept`` totals a player: 1 while they fit, doubled when they would not."""
-    step = 1
-    while rounds // step > kept:
-        step *= 2
-    return step
 END_COLUMNS = 3
 
 _NO_DICE_LEFT = ("No red dice left", "No blue dice left")
@@ -218,24 +203,6 @@ class DiceWideShut(Engine):
         """Best first by total, then by more splits; equal on both share."""
         keys = [(self.score(p), self.boards[p].splits) for p in range(self.players)]
         return rank_by(keys)
-
-    def _keep_totals(self, played):
-        """The totals at the end of round ``played`` (counted from 1), kept
-        when it falls on the step; first, when they would not fit, every
-        other one kept so far goes."""
-        n = self.players
-        totals = bytearray(self.totals)
-        kept = len(totals) // n
-        step = totals_step(played, kept)
-        if step != totals_step(played - 1, kept):
-            for k in range(kept):
-                for p in range(n):
-                    totals[k * n + p] = totals[(2 * k + 1) * n + p] if k < kept // 2 else NOT_KEPT
-        if played % step == 0:
-            at = (played // step - 1) * n
-            for p in range(n):
-                totals[at + p] = min(NOT_KEPT - 1, max(0, self.score(p) + TOTAL_SHIFT))
-        self.totals = bytes(totals)
 
     def _eligible(self, i, colour):
         c = self.dice_colour[i]
@@ -484,7 +451,8 @@ class DiceWideShut(Engine):
             self.current = following
             return
         events.append(("round_end", self.round))
-        self._keep_totals(self.round + 1)
+        from dws_core.dws_totals import keep
+        keep(self, self.round + 1)
         if self.ending:
             self.over = True
             events.append(("game_end", self.ranking()))

@@ -80,7 +80,7 @@ def test_buttons_held_at_power_up_are_named_and_the_pins_released():
 
 from hypothesis import given, strategies as st   # noqa: E402
 
-from dws_app.buttons import KEEP_MAGIC, KEEP_MAX   # noqa: E402
+from dws_app.lobby.carry import KEEP_MAGIC, KEEP_MAX, hand_over, take_over   # noqa: E402
 
 
 def test_presses_queued_when_a_run_ends_are_the_next_runs_first():
@@ -90,42 +90,42 @@ def test_presses_queued_when_a_run_ends_are_the_next_runs_first():
     for number in (5, 1):                   # DOWN, then A
         keys.events.keypad_eventqueue_record(number, True)
         keys.events.keypad_eventqueue_record(number, False)
-    old.hand_over(keep)
+    hand_over(old, keep)
     assert keep[0] == KEEP_MAGIC and keep[1] == 2
     new = Buttons(Keys(8), MAP)             # (the new run's own keypad: nothing queued yet)
-    new.take_over(keep)
+    take_over(new, keep)
     assert new.waiting()
     assert [new.poll(0), new.poll(1), new.poll(2)] == ["DOWN", "A", None]
     assert keep[0] == 0                     # taken once: a later run gets nothing
     again = Buttons(Keys(8), MAP)
-    again.take_over(keep)
+    take_over(again, keep)
     assert again.poll(0) is None
 
 
 def test_nothing_queued_hands_over_nothing_and_a_power_up_finds_nothing():
     keep = bytearray(b"\xff" * 8)
-    Buttons(Keys(), MAP).hand_over(keep)
+    hand_over(Buttons(Keys(), MAP), keep)
     assert keep[0] == KEEP_MAGIC and keep[1] == 0
     new = Buttons(Keys(), MAP)
-    new.take_over(keep)
+    take_over(new, keep)
     assert not new.waiting() and new.poll(0) is None
     junk = bytearray(b"\x00\x07\x01\x02")   # what the RAM held: no magic, no presses
     b = Buttons(Keys(), MAP)
-    b.take_over(junk)
+    take_over(b, junk)
     assert b.poll(0) is None
-    Buttons(Keys(), MAP).hand_over(None)    # a board without such memory: no-op
-    Buttons(Keys(), MAP).take_over(None)
+    hand_over(Buttons(Keys(), MAP), None)    # a board without such memory: no-op
+    take_over(Buttons(Keys(), MAP), None)
 
 
 def test_carried_presses_come_before_the_new_runs_own():
     keep = bytearray(8)
     old_keys = Keys()
     old_keys.events.keypad_eventqueue_record(6, True)   # UP, queued in the old run
-    Buttons(old_keys, MAP).hand_over(keep)
+    hand_over(Buttons(old_keys, MAP), keep)
     keys = Keys()
     keys.events.keypad_eventqueue_record(1, True)       # A, pressed while the new one started
     new = Buttons(keys, MAP)
-    new.take_over(keep)
+    take_over(new, keep)
     assert [new.poll(0), new.poll(1)] == ["UP", "A"]
 
 
@@ -136,9 +136,9 @@ def test_any_queue_hands_over_its_first_presses_of_known_keys(numbers, before):
         keys.events.keypad_eventqueue_record(number, True)
         keys.events.keypad_eventqueue_record(number, False)
     keep = bytearray(before)
-    Buttons(keys, MAP).hand_over(keep)
+    hand_over(Buttons(keys, MAP), keep)
     new = Buttons(Keys(), MAP)
-    new.take_over(keep)
+    take_over(new, keep)
     got = []
     name = new.poll(0)
     while name is not None:
@@ -173,7 +173,7 @@ def answered_then_handed_over():
     answered.events.keypad_eventqueue_record(1, True)
     assert last.poll(0) == "A"
     keep = bytearray(8)
-    last.hand_over(keep)
+    hand_over(last, keep)
     return keep
 
 
@@ -185,10 +185,10 @@ def test_a_key_held_when_the_new_runs_keypad_started_is_answered_at_its_release(
     keep = bytearray(8)
     old_keys = Keys(8)
     old_keys.events.keypad_eventqueue_record(6, True)       # UP, handed over, still held
-    Buttons(old_keys, MAP).hand_over(keep)
+    hand_over(Buttons(old_keys, MAP), keep)
     keys = Keys(8)
     new = Buttons(keys, MAP)
-    new.take_over(keep)
+    take_over(new, keep)
     keys.events.keypad_eventqueue_record(5, False)          # DOWN let go: its press came first
     keys.events.keypad_eventqueue_record(6, False)          # UP's own release
     assert [new.poll(0), new.poll(1), new.poll(2), new.poll(3)] == ["UP", "DOWN", None, None]
@@ -197,17 +197,17 @@ def test_a_key_held_when_the_new_runs_keypad_started_is_answered_at_its_release(
     assert [new.poll(4), new.poll(5)] == ["DOWN", None]
     power_up = Keys(4)
     fresh = Buttons(power_up, MAP)
-    fresh.take_over(bytearray(8))                           # (no hand-over)
+    take_over(fresh, bytearray(8))                           # (no hand-over)
     power_up.events.keypad_eventqueue_record(3, False)      # SELECT held since the power-up
     assert fresh.poll(0) is None
     keep = answered_then_handed_over()      # A, answered by the last run, which then
     keys = Keys(8)                          # started the new one
     new = Buttons(keys, MAP)
-    new.take_over(keep)
+    take_over(new, keep)
     keys.events.keypad_eventqueue_record(1, False)          # its release: not a second A
     assert new.poll(0) is None
     after_reset = Buttons(keys, MAP)
-    after_reset.take_over(bytearray([KEEP_MAGIC, 0]) + bytes(6))
+    take_over(after_reset, bytearray([KEEP_MAGIC, 0]) + bytes(6))
     after_reset.reset()                                     # (a wake from auto-dim)
     keys.events.keypad_eventqueue_record(5, False)
     assert after_reset.poll(0) is None
@@ -221,13 +221,13 @@ def test_the_keys_seen_while_the_hardware_started_count_once_across_two_keypads(
     That keypad reports a key held at its start pressed (``reset``): one
     the last run saw down counts none."""
     keep = bytearray(8)
-    Buttons(Keys(8), MAP).hand_over(keep)                   # nothing queued, nothing held
+    hand_over(Buttons(Keys(8), MAP), keep)                   # nothing queued, nothing held
     early = [keypad.Event(7, False),            # LEFT held since before the first keypad: its press
              keypad.Event(1, True), keypad.Event(1, False),     # A, pressed and let go
              keypad.Event(5, True)]             # DOWN, still held when the first keypad went
     keys = Keys(8)
     new = Buttons(keys, MAP)
-    new.take_over(keep, early)
+    take_over(new, keep, early)
     assert new.waiting()
     keys.events.keypad_eventqueue_record(5, False)          # DOWN let go under the second keypad
     keys.events.keypad_eventqueue_record(6, True)           # UP, a press of the second
@@ -236,9 +236,9 @@ def test_the_keys_seen_while_the_hardware_started_count_once_across_two_keypads(
     keep = answered_then_handed_over()  # A, answered by the last run and held since:
     keys = Keys(8)                      # the first keypad reports it pressed (reset)
     new = Buttons(keys, MAP)
-    new.take_over(keep, [keypad.Event(1, True), keypad.Event(6, True)])   # A held, UP pressed
+    take_over(new, keep, [keypad.Event(1, True), keypad.Event(6, True)])   # A held, UP pressed
     keys.events.keypad_eventqueue_record(1, False)          # A let go: no second A
     assert [new.poll(t) for t in range(3)] == ["UP", None, None]
     power_up = Buttons(Keys(4), MAP)
-    power_up.take_over(None, None)                          # (a power-up: neither)
+    take_over(power_up, None, None)                          # (a power-up: neither)
     assert not power_up.waiting() and power_up.poll(0) is None

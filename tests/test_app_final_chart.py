@@ -12,7 +12,7 @@ from dws_app.lobby.chart import running_totals, span
 from dws_core.cargo import Cargo
 from dws_core.dicedout import DicedOut
 from dws_core.dws import DiceWideShut
-from dws_core.dws_totals import running_totals as running_totals_dws
+from dws_core.dws_running import running_totals as running_totals_dws
 from dws_core.stb import ShutTheBox
 from test_app_final_rounds import PROFILES, finished, screen_of
 

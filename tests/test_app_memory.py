@@ -16,10 +16,18 @@ from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
-# Measured 95,952 bytes under MicroPython (.py; 77,968 from .mpy): Dice
-# Wide Shut's engine keeps each player's total by round (issue 52: the
-# final screen's chart; reading them is ``dws_core.dws_totals``, imported
-# by the final screen only): +672 (+736).  Before, 95,280 bytes (.py;
+# Measured 95,984 bytes under MicroPython (.py; 77,248 from .mpy): Dice
+# Wide Shut keeps each player's total by round (issue 52, the final
+# screen's chart: ``dws_core.dws_totals``, imported at the first round's
+# end and now in the set; reading them is ``dws_core.dws_running``,
+# imported by the final screen only), paid for by code of the run's
+# start and end that a game had on its heap for nothing: the presses
+# carried into a new interpreter (``lobby.carry``), the run's first screen
+# (``lobby.resume.start``), the first menu's modules brought ahead
+# (``lobby.menu.bring_ahead``), a lone human's start card let go
+# (``play.opening.let_card_go``).  In the engine's module itself (.py
+# sources compile there) the totals were +672 (+736) and left cp10_py's
+# first game's screen no room to compile.  Before, 95,280 bytes (.py;
 # 77,232 from .mpy): the game's screen is built in ``play.opening`` (built by the app for a while,
 # +464 from .mpy, lean_mpy's evening ran out of memory again in a Strong
 # seat's decision; the .py evening's failure to compile Shut the Box's
@@ -309,7 +317,7 @@ def test_the_line_up_comes_ahead_only_where_continue_is_offered():
 @pytest.mark.parametrize("seats", ([None, "strong", "normal"], ["strong", "normal", "strong"]))
 def test_a_game_with_no_hand_over_ahead_keeps_the_pass_screen_out(forgetting, seats):
     """A lone human against device seats, or device seats alone: the start
-    card's module goes with the card (``App.let_card_go``), and no turn
+    card's module goes with the card (``play.opening.let_card_go``), and no turn
     brings it back (the hand-over's lines are asked only where a pass
     screen shows: asked at every turn, its 2.3 KB came back for the game)."""
     from dws_app.lobby.setup import start_game

@@ -4,7 +4,8 @@ it starts a new run, which goes back into the game it left (the resume
 path of a power cut's Continue) and does nothing more.  A board without
 deep sleep (the PyBadge) goes dark and a press wakes it."""
 
-from dws_app.app import ASLEEP_IN_GAME, App
+from dws_app.app import App
+from dws_app.lobby.carry import ASLEEP_IN_GAME
 from dws_app.play.game_base import GameScreen
 from sim.hw import build
 from sim.play import finish_interludes

@@ -142,7 +142,7 @@ def test_a_device_first_at_a_table_of_humans_goes_on_by_itself(profile):
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_a_lone_human_gets_no_ready_card_and_their_game_is_built_without_it(profile):
+def test_a_lone_human_gets_no_ready_card_and_their_game_is_built_without_it(profile, monkeypatch):
     """One human against device seats holds the device already (issue 52):
     the card says who plays first, with no key, and goes on by itself; the
     game's screen is built after the card is let go, not under it (issue
@@ -156,12 +156,13 @@ def test_a_lone_human_gets_no_ready_card_and_their_game_is_built_without_it(prof
     assert text[1] == ("Player 1" if game.current == 0 else "Strong %d" % (game.current + 1))
     app = s.app
     built = []
-    let_go = app.let_card_go
+    from dws_app.play import opening
+    let_go = opening.let_card_go
 
-    def watched():
-        let_go()
+    def watched(app):
+        let_go(app)
         built.append(list(app.stack))
-    app.let_card_go = watched
+    monkeypatch.setattr(opening, "let_card_go", watched)
     while app.pending(app.NEXT_PASS) is not None:
         app.poll()
     assert built == [[]]            # the card gone before the screen was built

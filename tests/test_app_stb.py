@@ -286,7 +286,8 @@ def declaring_game(profile, seats=None):
     game.boxes[2] = 0b000001001          # 1 4: sum 5
     game._next_decider()
     game._mark_checkpoint()
-    s.app.seat(game, lineup_of(seats or [None] * game.players, None, game.GAME_ID))
+    from dws_app.play.opening import seat
+    seat(s.app, game, lineup_of(seats or [None] * game.players, None, game.GAME_ID))
     s.app.open_game(game)
     return s, game
 

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from dws_core import bots
 from dws_core.codec import crc32
-from dws_core.dws_totals import round_totals, rounds_played
+from dws_core.dws_running import round_totals, rounds_played
 from dws_core.games import game_class
 from dws_core.rng import Rng
 

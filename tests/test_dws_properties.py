@@ -4,8 +4,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dws_core.dws import BLUE, CHECKED, CROSSED, EMPTY, NOT_KEPT, RED, SPENT, DiceWideShut
-from dws_core.dws_totals import round_totals, rounds_played
+from dws_core.dws import BLUE, CHECKED, CROSSED, EMPTY, RED, SPENT, DiceWideShut
+from dws_core.dws_totals import NOT_KEPT
+from dws_core.dws_running import round_totals, rounds_played
 from dws_core.errors import DecodeError, Refused
 
 MAX_ROUNDS = 200  # random games end within ~45 rounds; a stuck engine would not

@@ -30,9 +30,6 @@ LOOP_SLEEP_S = 0.002
 # sleep (the PyBadge: its buttons are read through a shift register, which
 # cannot wake it): screen and LEDs dark, a pass every 50 ms, a press wakes it.
 ASLEEP_LOOP_S = 0.05
-# ``Hardware.keep``'s first byte when the board fell asleep in a game: the
-# press that wakes it goes back into that game (``start``).
-ASLEEP_IN_GAME = 0xD6
 # A collection once the heap has taken this much since the last one, right
 # after a press's frame (``tidy_heap``).  It was 8192: in a game on the Pico
 # the firmware collected by itself every ~6-7 KB (with ~37 KB free, the
@@ -241,10 +238,11 @@ class App:
 
     def start_afresh(self):
         """A new interpreter (code.py's ``fresh``), taking along the presses
-        still queued (``Buttons.hand_over``): the new run answers them
+        still queued (``lobby.carry.hand_over``): the new run answers them
         first, then the keys its hardware saw while it started
         (``Hardware.early``), so a press made meanwhile is not lost."""
-        self.buttons.hand_over(getattr(self.hw, "keep", None))
+        from dws_app.lobby.carry import hand_over
+        hand_over(self.buttons, getattr(self.hw, "keep", None))
         self.fresh()
 
     # ----- input and time ------------------------------------------------
@@ -322,7 +320,7 @@ class App:
     def fall_asleep(self):
         """Screen and LEDs dark; on a board with deep sleep (the Pico) the
         game is saved at its last checkpoint and the board sleeps until a
-        button wakes it, into this game (``start``), as a power cut's
+        button wakes it, into this game (``lobby.resume.start``), as a power cut's
         Continue would bring it back."""
         self.dimmed = 2
         self.display.brightness = 0
@@ -333,6 +331,7 @@ class App:
         self.autosave()
         keep = getattr(self.hw, "keep", None)
         if keep is not None:
+            from dws_app.lobby.carry import ASLEEP_IN_GAME
             keep[0] = ASLEEP_IN_GAME if self.game is not None else 0
         if self.test.get("heap_log"):
             print("sleep", self.hw.ticks_ms())
@@ -381,8 +380,9 @@ class App:
         name = None if later else self.buttons.poll(self.hw.ticks_ms())
         self.looping = True
         try:
-            if self.ahead_due and name is None and not later and self.frames:
-                self.bring_ahead()
+            if self.ahead_due and self.game is None and name is None and not later and self.frames:
+                from dws_app.lobby.menu import bring_ahead
+                bring_ahead(self)
             if later:
                 self._run(NEXT_PASS)
             elif name is not None:
@@ -428,36 +428,9 @@ class App:
         failed(self, e, low)
 
     def start(self):
-        if self.battery is not None:    # an empty battery shows that, not the menu
-            self.read_battery(self.hw.ticks_ms())
-        woke = getattr(self.hw, "woke", False)
-        keep = getattr(self.hw, "keep", None)
-        if not self.stack and woke and keep is not None and keep[0] == ASLEEP_IN_GAME:
-            keep[0] = 0
-            from dws_app.lobby.resume import continue_game
-            continue_game(self)     # (no game to go on with: the menu says so)
-        if woke:
-            self.buttons.reset()    # the press that woke the board does nothing more
-        if not self.stack:
-            self.home()
-            # The first menu of an interpreter (after a game a new one
-            # draws it again) brings what A and SELECT open first: a setup
-            # opens ~50 ms sooner, a help 27.  Once its frame is drawn and
-            # no key waits (``poll``): before it, the ~100 ms delayed that
-            # frame, and the answer to a press made while the run started.
-            self.ahead_due = 1
-        self.heap_flush()
-
-    def bring_ahead(self):
-        """The next module the first menu brings ahead (its ``ahead``, from
-        ``menu.AHEAD``) while it is on top and no key waits; none once a
-        screen or a game has opened."""
-        ahead = getattr(self.top, "ahead", None)
-        if self.game is not None or len(self.stack) != 1 or not ahead:
-            self.ahead_due = False
-        elif not self.buttons.waiting():
-            __import__(ahead[self.ahead_due - 1])
-            self.ahead_due = self.ahead_due + 1 if self.ahead_due < len(ahead) else False
+        """The run's first screen (``lobby.resume.start``)."""
+        from dws_app.lobby.resume import start
+        start(self)
 
     def tidy_heap(self):
         """Collect now, with the press's answer on screen, when the heap has
@@ -512,11 +485,6 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
-    def seat(self, game, lineup=None, names=None):
-        """``game``'s seats, names and seat player (``play.opening.seat``)."""
-        from dws_app.play.opening import seat
-        seat(self, game, lineup, names)
-
     def open_game(self, game, fresh=False):
         """Play ``game`` (``play.opening.open_game``)."""
         from dws_app.play.opening import open_game
@@ -534,7 +502,7 @@ class App:
         ``resume_turn``, Continue's card being its hand-over).  ``alone``:
         one human against device seats (or none), who holds the device
         already: the card says who plays first and goes on by itself
-        (``let_card_go``); so does a ``device`` seat's card, the first to
+        (``play.opening.let_card_go``); so does a ``device`` seat's card, the first to
         play (``opening.show_game``)."""
         card = self.pass_screen()
         line = None
@@ -543,19 +511,6 @@ class App:
         card.prepare(game.current, info, after or self.begin_game, line, not (alone or device))
         self.carded = True
         self.push(card)
-
-    def let_card_go(self):
-        """A lone human's start card goes on by itself once the seats are
-        made: its screen and code go before the game's screen is built
-        (the panel keeps the card's picture until the game's frame).  Built
-        under the card, Dice Wide Shut with four Strong seats did not start
-        in a PyBadge-sized heap less 24 KB (issue 50)."""
-        self.show_blank()
-        self.stack = []
-        self._pass_screen = None
-        if self.forgets:
-            forget(("dws_app.play.pass_screen",))
-        collect()
 
     def begin_game(self):
         """A on the start card: the first turn on the game's screen (under

@@ -9,12 +9,6 @@ stays "stuck" (the same resync PyBadger does).
 from dws_app.clock import ticks_add, ticks_diff
 
 NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
-# Presses carried into a new interpreter (``hand_over``): KEEP_MAGIC, their
-# count, their key numbers, then a byte with a bit per key held down then,
-# in the first bytes of the board's reload memory.
-KEEP_MAGIC = 0xD5
-KEEP_MAX = 4
-KEEP_DOWN = 2 + KEEP_MAX
 REPEATING = ("UP", "DOWN", "LEFT", "RIGHT")
 REPEAT_DELAY_MS = 450
 REPEAT_EVERY_MS = 140
@@ -26,7 +20,7 @@ class Buttons:
         self._key_map = key_map
         self._held = None
         self._repeat_at = 0
-        self._carried = []      # key numbers handed over by the last run (``take_over``)
+        self._carried = []      # key numbers handed over by the last run (``lobby.carry``)
         self._early = []        # key events seen while this run's hardware started
         self._down = set()      # keys whose press this queue reported and not yet the release
         self._after = None      # after a hand-over: keys down then, whose release is no press
@@ -48,50 +42,6 @@ class Buttons:
         self._early = []
         self._held = None
         self._after = None
-
-    def hand_over(self, keep):
-        """Before a new interpreter starts (after a game): the presses still
-        queued go to ``keep`` (``Hardware.keep``: bytes that survive it, or
-        None), so that the new run answers them (``take_over``)."""
-        if keep is None:
-            return
-        count = 0
-        down = self._down
-        event = self._events.get()
-        while event is not None:
-            number = event.key_number
-            if event.pressed:
-                down.add(number)
-                if count < KEEP_MAX and self._name(number) is not None:
-                    keep[2 + count] = number
-                    count += 1
-            elif number in down:
-                down.remove(number)
-            event = self._events.get()
-        keep[1] = count
-        # (the keys held now: the new run's keypad reports only their
-        # release, which ends a press already answered or handed over)
-        keep[KEEP_DOWN] = sum(1 << k for k in down if k < 8)
-        keep[0] = KEEP_MAGIC        # (last: a half-written hand-over is no hand-over)
-
-    def take_over(self, keep, early=None):
-        """The presses the last run handed over (``hand_over``), answered
-        first by ``poll``; ``keep`` is cleared.  Then ``early``: the key
-        events of the keypad that scanned while this run's hardware started
-        (``Hardware.early``), read before the keys' own queue."""
-        self._early = list(early or ())
-        if keep is None or keep[0] != KEEP_MAGIC:
-            return
-        keep[0] = 0
-        count = keep[1]
-        if count <= KEEP_MAX:
-            self._carried = [keep[2 + i] for i in range(count)]
-        # A key held when this run's keypad started is not reported pressed
-        # (measured on CircuitPython 10.2.1): only its release comes.  After
-        # a hand-over such a release is a press made while this run started,
-        # unless the key was down when the last run handed over.
-        mask = keep[KEEP_DOWN]
-        self._after = set(k for k in range(8) if mask & (1 << k))
 
     def _next(self, events):
         # (the early keypad reports every key held at its start pressed:

@@ -28,6 +28,9 @@ for gid, players, levels in GAMES:
     if gid == 1:    # (Dice Wide Shut's tables: the board reads the drive's
         # file, which dws_columns_build wrote; the race module with them)
         __import__("dws_core.bot_dws_race")
+        # (the totals by round, which the engine keeps at a round's end: the
+        # game's screen module, play.game_dws, imports them as it opens)
+        __import__("dws_core.dws_totals")
         from dws_core.dws_columns import build
         build(cls(players, seed=0, options={}).run_points)
     print("start", gid)

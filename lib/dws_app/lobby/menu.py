@@ -190,3 +190,15 @@ class MenuScreen(widgets.Screen):
             self.app.show_help(gid)
         elif name == "B" and self.app.test.get("fail"):
             raise RuntimeError("test key DWS_TEST_FAIL")
+
+
+def bring_ahead(app):
+    """The next module the first menu brings ahead (its ``ahead``, from
+    ``AHEAD``) while it is on top and no key waits (``App.poll``); none
+    once a screen or a game has opened."""
+    ahead = getattr(app.top, "ahead", None)
+    if app.game is not None or len(app.stack) != 1 or not ahead:
+        app.ahead_due = False
+    elif not app.buttons.waiting():
+        __import__(ahead[app.ahead_due - 1])
+        app.ahead_due = app.ahead_due + 1 if app.ahead_due < len(ahead) else False

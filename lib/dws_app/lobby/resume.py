@@ -106,7 +106,8 @@ def continue_game(app, names_of=None):
 
 
 def seat_resumed(app, game, lineup, names):
-    app.seat(game, lineup, names)
+    from dws_app.play.opening import seat
+    seat(app, game, lineup, names)
     app.open_game(game)
 
 
@@ -162,7 +163,8 @@ def start_up(app, hw, store=None, on_game=None, test=None, fresh=None):
     app.buttons = Buttons(hw.keys, hw.key_map)
     # The presses made while the last run ended (after a game): the
     # first ones this run answers (``start_afresh``).
-    app.buttons.take_over(getattr(hw, "keep", None), getattr(hw, "early", None))
+    from dws_app.lobby.carry import take_over
+    take_over(app.buttons, getattr(hw, "keep", None), getattr(hw, "early", None))
     hw.early = None
     app.last_error = None      # the last exception poll() caught (tests look)
     app.forgets = FORGETS      # forget the lobby while a game is in play
@@ -227,3 +229,31 @@ def boot(app, store=None):
     app.frames = 0             # frames drawn by this run (``draw``)
     app.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
     app.apply_settings()
+
+
+def start(app):
+    """The run's first screen (``App.start``, from ``App.run``): an empty
+    battery's, the game a wake from sleep left (``App.fall_asleep``), or
+    the menu.  The lobby's, as the rest of a run's start: in a game this
+    code was heap for nothing."""
+    if app.battery is not None:     # an empty battery shows that, not the menu
+        app.read_battery(app.hw.ticks_ms())
+    hw = app.hw
+    woke = getattr(hw, "woke", False)
+    keep = getattr(hw, "keep", None)
+    from dws_app.lobby.carry import ASLEEP_IN_GAME
+    if not app.stack and woke and keep is not None and keep[0] == ASLEEP_IN_GAME:
+        keep[0] = 0
+        continue_game(app)          # (no game to go on with: the menu says so)
+    if woke:
+        app.buttons.reset()         # the press that woke the board does nothing more
+    if not app.stack:
+        app.home()
+        # The first menu of an interpreter (after a game a new one draws it
+        # again) brings what A and SELECT open first: a setup opens ~50 ms
+        # sooner, a help 27.  Once its frame is drawn and no key waits
+        # (``App.poll``, ``lobby.menu.bring_ahead``): before it, the ~100 ms
+        # delayed that frame, and the answer to a press made while the run
+        # started.
+        app.ahead_due = 1
+    app.heap_flush()

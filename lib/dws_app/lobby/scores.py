@@ -52,7 +52,7 @@ def final(app, game):
 
 def ending_of(app, game):
     """(recorded, low wins, tie words) of ``game``'s row: the app's, kept
-    since it seated the game (``App.seat``), else the games' list's."""
+    since it seated the game (``play.opening.seat``), else the games' list's."""
     if app.ending is not None and app.seated is game:
         return app.ending
     from dws_core.games import LOW_WINS, RECORDED, TIE, field
@@ -150,7 +150,7 @@ def charted(game):
     """True when the game has more than one round and keeps its running
     scores: its final screen has the chart (``chart``).  Dice Wide Shut
     keeps its totals by round from the first unless a build that kept none
-    began the game (``dws_core.dws.NOT_KEPT``)."""
+    began the game (``dws_core.dws_totals.NOT_KEPT``)."""
     totals = getattr(game, "totals", None)
     if totals is not None:
         return game.round > 0 and totals[0] != 0xFF
@@ -354,8 +354,8 @@ class ScoresScreen(ui.Screen):
         game = self.game
         step = 1
         if self.columns:            # (Dice Wide Shut: its totals every step rounds)
-            from dws_core.dws_totals import rounds_played
-            from dws_core.dws_totals import running_totals as totals_by_round
+            from dws_core.dws_running import rounds_played
+            from dws_core.dws_running import running_totals as totals_by_round
             rounds = rounds_played(game)
             step, lines = totals_by_round(game)
         else:

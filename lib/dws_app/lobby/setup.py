@@ -257,7 +257,8 @@ def card_lines(game, title, level):
 
 def seat_game(app, game, lineup, names):
     """The game's seats, then its screen (``App.open_game``)."""
-    app.seat(game, lineup, names)
+    from dws_app.play.opening import seat
+    seat(app, game, lineup, names)
     # Inside the main loop the autosave of the pass after the one that
     # builds its screen saves it, after the first frame: the write (30-80
     # ms on the Pico) is not part of the open, and the pass stays under 300

@@ -24,6 +24,11 @@ from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dws import BLUE, PURPLE, RED
+# What the engine keeps at each round's end (the totals by round, imported
+# by it then): here, so that its names are interned as the game opens, not
+# in the middle of it (a name table that grows takes a block of KB), and
+# from .py sources compiled after this module, not beside the engine.
+__import__("dws_core.dws_totals")
 
 BOARD_SHEET = "/lib/dws_app/board.bmp"
 TILE = 12                # board tiles: 12 x 12 pixels, sheet of 6 x 4

@@ -9,7 +9,7 @@ card's A (``App.begin_game``) and a resumed game's hand-over
 (``App.resume_turn``) stay with the app: their presses would import it
 again."""
 
-from dws_app.memory import forget
+from dws_app.memory import collect, forget
 
 NEXT_PASS = 1           # (``App.NEXT_PASS``)
 
@@ -75,7 +75,7 @@ def show_game(app, fresh):
     app.forget_between_games()
     carded = app.carded
     if carded and app.lone_human():
-        app.let_card_go()
+        let_card_go(app)
     from dws_app.catalog import screen_class
     cls = screen_class(game.GAME_ID)
     if carded:                  # under the start card, for its A (``App.begin_game``)
@@ -105,6 +105,20 @@ def show_game(app, fresh):
     app.push(screen)
     opened(app)
     screen.first_turn(fresh)
+
+
+def let_card_go(app):
+    """A lone human's start card goes on by itself once the seats are
+    made: its screen and code go before the game's screen is built (the
+    panel keeps the card's picture until the game's frame).  Built under
+    the card, Dice Wide Shut with four Strong seats did not start in a
+    PyBadge-sized heap less 24 KB (issue 50)."""
+    app.show_blank()
+    app.stack = []
+    app._pass_screen = None
+    if app.forgets:
+        forget(("dws_app.play.pass_screen",))
+    collect()
 
 
 def build_under(app, cls):
