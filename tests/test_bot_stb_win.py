@@ -197,10 +197,11 @@ def test_the_app_solves_a_device_seats_table_between_frames(capsys):
     """A Strong seat that knows the score to beat says it thinks, with
     the share done, and plays once its table is solved."""
     from dws_app.lobby.lineup import lineup_of
+    from dws_app.play.opening import seat
     stb_solver.clear_cache()
     s = Session("pybadge", seed=2)
     game = last_player(BEHIND_8, (6, 6), [8])
-    s.app.seat(game, lineup_of([None, "strong"], None, game.GAME_ID))
+    seat(s.app, game, lineup_of([None, "strong"], None, game.GAME_ID))
     s.app.open_game(game)
     seen = set()
     for _ in range(400):
@@ -214,10 +215,11 @@ def test_the_app_solves_a_device_seats_table_between_frames(capsys):
 
 def test_the_hint_thinks_then_shows():
     from dws_app.lobby.lineup import lineup_of
+    from dws_app.play.opening import seat
     stb_solver.clear_cache()
     s = Session("pybadge", seed=2)
     game = last_player(BEHIND_8, (6, 6), [8])
-    s.app.seat(game, lineup_of([None, None], None, game.GAME_ID))
+    seat(s.app, game, lineup_of([None, None], None, game.GAME_ID))
     s.app.open_game(game)
     s.wait(100)
     if not hasattr(s.screen, "msg1"):

@@ -31,7 +31,9 @@ def test_at_most_five_erases_per_five_player_game_on_the_pico(games):
         # the start, each turn, the finish (one write); the first game's
         # line-up, kept for the next setup (the same line-up: no write)
         assert writes == turns + 1 + (k == 0)
-    assert sum(g[0] for g in games["pico"][1:]) <= 6   # a used device: ~2.5 a game
+    # a used device: ~3 a game (6 before Dice Wide Shut's save kept its
+    # totals by round, 45 bytes more in every image of five players)
+    assert sum(g[0] for g in games["pico"][1:]) <= 7
 
 
 def test_every_write_erases_on_the_pybadge(games):

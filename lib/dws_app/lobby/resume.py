@@ -118,8 +118,10 @@ def resumable(data):
 
 def resumed(data):
     """The game of a saved payload when it can be resumed: a game this app
-    plays, decoding without error, encoding back to the same bytes, not
-    over, with a next step; else None (the store then tries the older copy)."""
+    plays, decoding without error, encoding back to the same bytes (or to
+    them and a part the build that saved it did not have: Dice Wide Shut's
+    totals by round), not over, with a next step; else None (the store then
+    tries the older copy)."""
     if not offered(data):
         return None
     from dws_core.errors import DecodeError
@@ -128,7 +130,7 @@ def resumed(data):
     meta, data = split(data)
     try:
         game = decode(data)
-        if not game.over and game.encode() == bytes(data) and \
+        if not game.over and game.encode().startswith(bytes(data)) and \
                 game.legal_steps() and levels_of(meta, game) is not None:
             return game
     except (DecodeError, IndexError, KeyError, TypeError, ValueError, AttributeError):

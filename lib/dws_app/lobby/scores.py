@@ -151,9 +151,8 @@ def charted(game):
     scores: its final screen has the chart (``chart``).  Dice Wide Shut
     keeps its totals by round from the first unless a build that kept none
     began the game (``dws_core.dws_totals.NOT_KEPT``)."""
-    totals = getattr(game, "totals", None)
-    if totals is not None:
-        return game.round > 0 and totals[0] != 0xFF
+    if hasattr(game, "column_scores"):     # (Dice Wide Shut, as ``columns``)
+        return game.round > 0 and game.totals[0] != 0xFF
     return hasattr(game, "round_results") and getattr(game, "rounds", 1) > 1
 
 
