@@ -194,10 +194,10 @@ class MenuScreen(widgets.Screen):
 
 def bring_ahead(app):
     """The next module the first menu brings ahead (its ``ahead``, from
-    ``AHEAD``) while it is on top and no key waits (``App.poll``); none
-    once a screen or a game has opened."""
+    ``AHEAD``) while it is on top and no key waits (``App.poll``, which
+    asks only while no game is in play); none once a screen has opened."""
     ahead = getattr(app.top, "ahead", None)
-    if app.game is not None or len(app.stack) != 1 or not ahead:
+    if len(app.stack) != 1 or not ahead:
         app.ahead_due = False
     elif not app.buttons.waiting():
         __import__(ahead[app.ahead_due - 1])

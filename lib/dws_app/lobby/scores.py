@@ -209,6 +209,8 @@ class ScoresScreen(ui.Screen):
     """(Plain texts, not widgets.SparseText: the finished game is still on
     the heap here, and its chunks cost ~8 KB on the board.)"""
 
+    head = red = blue = None    # Dice Wide Shut's columns (``columns``)
+
     def __init__(self, app, game, scores, ranking, new_best, records):
         """``scores``, ``ranking``: the game's, worked out once (a Dice Wide
         Shut ranking took ~9 ms on the Pico, and the screen asked three
@@ -268,8 +270,7 @@ class ScoresScreen(ui.Screen):
         self.views = [0] + ([1] if by_round is not None else []) + ([2] if charted(game) else [])
         # (Dice Wide Shut: LEFT/RIGHT go round the players' columns and its
         # chart, ``player`` None)
-        self.columns_keys = COLUMNS_CHART_KEYS if 2 in self.views else COLUMNS_KEYS
-        keys = self.columns_keys if self.columns else self.view_keys() if len(self.views) > 1 \
+        keys = (COLUMNS_CHART_KEYS if 2 in self.views else COLUMNS_KEYS) if self.columns else self.view_keys() if len(self.views) > 1 \
             else "A:menu"
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
@@ -325,14 +326,9 @@ class ScoresScreen(ui.Screen):
         view = self.views[index]
         if view == 1 and not self.rounds:
             self.make_rounds()
-        if view == 2 and self.chart is None:
-            self.make_chart()
         for text in self.rounds:
             text.hidden = view != 1
-        for text in self.tally + [t for t in (self.news, self.tie) if t is not None]:
-            text.hidden = view == 2
-        for layer in self.chart or ():
-            layer.hidden = view != 2
+        self.show_chart(view == 2)
         self.footer.text = self.view_keys()
 
     def make_rounds(self):
@@ -386,8 +382,9 @@ class ScoresScreen(ui.Screen):
         self.blue.text = "B" + "".join("%4d" % v for v in cols[5:]) + " =%d" % sum(cols[5:])
 
     def show_chart(self, shown):
-        """Dice Wide Shut's chart in place of the columns, the tally and the
-        news, over the place lines' splits (``player`` None)."""
+        """The chart, made when first shown, in place of the tally, the news
+        and the tie's line (Dice Wide Shut: of the columns too, over the
+        place lines' splits; ``player`` None), or those again."""
         if shown and self.chart is None:
             self.make_chart()
         for text in self.tally + [t for t in (self.news, self.tie, self.head, self.red, self.blue)
