@@ -92,7 +92,7 @@ def test_the_buttons_come_first_then_the_rules_page_by_page(gid, title):
     seen = []
     for page in range(total):
         assert screen.footer.shown() == "page %d/%d <>:turn B:back" % (page + 1, total)
-        seen.append(screen.body.shown().split("\n"))
+        seen.append(screen.body_text().split("\n"))
         assert screen.title.shown().startswith("Help: " if page < len(keys) else "Rules: ")
         s.press("DOWN" if page % 2 else "RIGHT")
     assert s.screen is screen and screen.page == total - 1      # no page past the last
@@ -137,7 +137,7 @@ def test_a_missing_buttons_file_is_one_line(monkeypatch):
     monkeypatch.setattr(help_mod, "rules_path",
                         lambda gid, part="": None if part else real(gid))
     s, screen = open_help(3)
-    assert screen.keys == 1 and screen.body.shown() == "No help file: make flash"
+    assert screen.keys == 1 and screen.body_text() == "No help file: make flash"
     s.press("DOWN")
     assert screen.title.shown() == "Rules: DicedOut" and s.app.last_error is None
 
@@ -166,7 +166,7 @@ def test_a_missing_or_damaged_file_is_one_line(monkeypatch, tmp_path, data, line
     s, screen = open_help(2)
     for _ in range(screen.pages):
         s.press("DOWN")
-    assert screen.body.shown() == line
+    assert screen.body_text() == line
     assert s.app.last_error is None
 
 
@@ -176,10 +176,10 @@ def test_a_file_damaged_after_opening_is_one_line(monkeypatch, tmp_path):
     (tmp_path / "rules.txt").write_bytes(b"\xff")
     for _ in range(screen.pages):
         s.press("DOWN")
-    assert screen.body.shown() == "Rules damaged: make flash"
+    assert screen.body_text() == "Rules damaged: make flash"
     (tmp_path / "rules.txt").unlink()
     s.press("UP")
-    assert screen.body.shown() == "Rules damaged: make flash"
+    assert screen.body_text() == "Rules damaged: make flash"
     assert s.app.last_error is None
 
 
@@ -212,7 +212,7 @@ def test_the_help_takes_the_pages_from_the_index_at_the_files_size(monkeypatch, 
     assert screen.files[1][1] == [6]            # (the file has two pages: the index says one)
     for _ in range(screen.pages - 1):
         s.press("DOWN")
-    assert screen.body.shown() == "TWO" and s.app.last_error is None
+    assert screen.body_text() == "TWO" and s.app.last_error is None
 
 
 @pytest.mark.parametrize("index", [
@@ -240,7 +240,7 @@ def test_long_pages_and_long_lines_are_cut_to_the_screen(monkeypatch, tmp_path):
     keys = screen.keys
     bodies = []
     for _ in range(screen.pages):
-        bodies.append(screen.body.shown().split("\n"))
+        bodies.append(screen.body_text().split("\n"))
         s.press("DOWN")
     rules = bodies[keys:]
     assert rules[0] == ["line %d" % i for i in range(1, 9)]

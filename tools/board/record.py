@@ -510,6 +510,9 @@ def to_item(rec, item):
     rec.press(*["DOWN" if k > 0 else "UP"] * abs(k))
 
 
+MENU_READ_MS = 1000     # a glance at a menu before choosing from it
+
+
 def screens_plan():
     """The screens between games: the menu, a setup, its help, the records,
     the settings, a player's name entered and the players' list, the setup
@@ -542,6 +545,10 @@ def screens_plan():
     rec.mark_writes()                     # (the name's save, cut inside)
     rec.shot("players")
     rec.press("B", "B")
+    # (a new interpreter's menu, read before a choice as a player does: its
+    # idle passes bring a setup's modules ahead; chosen 200 ms after its
+    # frame, the setup's open imported them and took 488-508 ms)
+    rec.wait(MENU_READ_MS)
     to_item(rec, "Shut the Box")          # the setup that fills the screen
     rec.press("A")
     rec.shot("setup-stb")

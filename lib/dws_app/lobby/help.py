@@ -13,8 +13,9 @@ beside the running code (the slot on the board, the repository on a
 desktop), then under sys.path.
 """
 
+import displayio
+
 from dws_app import theme, ui
-from dws_app.lobby import widgets
 from dws_app.catalog import title_of
 
 ROWS = 8
@@ -136,7 +137,7 @@ def read_page(path, start):
     return lines
 
 
-class HelpScreen(widgets.Screen):
+class HelpScreen(ui.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
         # (path, page starts, problem): the buttons' file, then the rules
@@ -150,18 +151,20 @@ class HelpScreen(widgets.Screen):
         self.page = 0
         self.name = title_of(game_id)
         # The title and the footer are plain texts as wide as their longest
-        # wording (a frame visits a SparseText's every chunk once per row
-        # it draws, ~0.8 ms a full frame each on the Pico), the body sparse
-        # in chunks of 12 columns: the pages' lines are long, so three
-        # chunks show the same as five and take ~6 ms less to build (as one
-        # plain text it drew the first page's blank last columns too: the
-        # open took 511 ms where it took 496).  (refresh() comes with
-        # on_show, when it is pushed.)
-        self.title = ui.Screen.text(self, 0, 0, min(ui.COLS, len("Rules: " + self.name)),
-                                    theme.ACCENT)
-        self.body = self.text(0, 1, ui.COLS, theme.FG, lines=ROWS, chunk=12)
-        self.footer = ui.Screen.text(self, 0, 9, len(FOOTER % (self.pages, self.pages)),
-                                     theme.DIM)
+        # wording, the page's lines a TileGrid each as wide as its words
+        # (``show_lines``): a frame computes every pixel a text covers, blank
+        # or not (~5 us each on the Pico).  As one text of 26 columns by 8
+        # lines in chunks the first page's frame drew 208 cells where its
+        # words have 143, and the open took 513 ms (tests/test_frame_cost.py).
+        # (refresh() comes with on_show, when it is pushed.)
+        self.title = self.text(0, 0, min(ui.COLS, len("Rules: " + self.name)), theme.ACCENT)
+        self.body = displayio.Group(x=2, y=self.row_y(1))
+        self.root.append(self.body)
+        self.ink = displayio.Palette(2)
+        self.ink.make_transparent(0)
+        self.ink[1] = theme.FG
+        self.lines = ()
+        self.footer = self.text(0, 9, len(FOOTER % (self.pages, self.pages)), theme.DIM)
 
     def shown(self):
         """The lines of the page on screen."""
@@ -180,8 +183,45 @@ class HelpScreen(widgets.Screen):
 
     def refresh(self):
         self.title.text = ("Help: " if self.page < self.keys else "Rules: ") + self.name
-        self.body.text = "\n".join(self.shown())
+        self.show_lines(self.shown())
         self.footer.text = FOOTER % (self.page + 1, self.pages)
+
+    def show_lines(self, lines):
+        """The page's ``lines``, each a TileGrid from its first character to
+        its last (built at each page: between games there is room, and a
+        TileGrid cannot change its width); a character beyond ASCII shows
+        as "?".  A new page is drawn whole (``App.redraw_whole``): the
+        lines taken out of their Group leave the box around them all to
+        redraw, and each new line its own area again."""
+        lines = [ui.fit(line, ui.COLS).rstrip() for line in lines[:ROWS]]
+        if lines == self.lines:
+            return
+        body = self.body
+        if len(body):
+            self.app.redraw_whole()
+        while len(body):
+            body.pop()
+        for row in range(len(lines)):
+            text = lines[row]
+            words = text.lstrip(" ")
+            if not words:
+                continue
+            codes = words.encode()
+            if len(codes) != len(words):
+                codes = bytes(ord(c) if ord(c) < 128 else 63 for c in words)
+            grid = displayio.TileGrid(ui.GLYPHS, pixel_shader=self.ink, width=len(codes),
+                                      height=1, tile_width=ui.CW, tile_height=ui.LH,
+                                      default_tile=0, x=(len(text) - len(words)) * ui.CW,
+                                      y=row * ui.LH)
+            tiles = ui.TILES
+            for i in range(len(codes)):
+                grid[i] = tiles[codes[i]]
+            body.append(grid)
+        self.lines = lines
+
+    def body_text(self):
+        """The page's lines as shown (tests)."""
+        return "\n".join(self.lines).rstrip("\n")
 
     def on_button(self, name):
         if name in ("DOWN", "RIGHT", "A") and self.page + 1 < self.pages:
