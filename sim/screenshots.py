@@ -82,7 +82,8 @@ ACCOUNT_GAMES = ((1, [None, "strong", "normal"], None, "dws-account"),
 def _accounts_scenes(profile):
     """A lone human (a guest here) against device seats: the last device
     turn's account on what they get back, and B's look back, in every game
-    (Dice Wide Shut: then A, the boards those turns left)."""
+    (then A: Dice Wide Shut's boards those turns left, the other games'
+    oldest of those turns as it left the game)."""
     for gid, seats, options, name in ACCOUNT_GAMES:
         s = Session(profile, seed=4)
         start_game(s.app, gid, 3, options, seed=6, seats=seats)
@@ -90,10 +91,12 @@ def _accounts_scenes(profile):
         yield name, s
         s.press("B")
         yield name.replace("account", "look-back"), s
-        if gid == 1:
-            s.press("A")            # the board the oldest of those turns left
+        s.press("A")
+        if gid == 1:                # the board the oldest of those turns left
             s.wait(1000)
             yield "dws-look-back-board", s
+        else:                       # the oldest of those turns, as it left the game
+            yield name.replace("account", "look-back-turn"), s
 
 
 # Games of device seats played to their final screen's chart: (game,

@@ -167,7 +167,7 @@ class GameScreen(ui.Screen):
             turn.append(e)
             if e[0] == "turn_end" and e[1] == p:
                 line = self.account(p, turn)
-                self.accounts.append((p, line and line[:ui.COLS]))
+                self.accounts.append((p, line and line[:ui.COLS], None))
                 del self.accounts[:-ACCOUNTS]
                 self.turn_events = None
                 return          # (what follows is the next turn's)
@@ -184,9 +184,9 @@ class GameScreen(ui.Screen):
     def last_account(self):
         """The newest device turn's account (under the next device turn's
         name, and on the summary a human gets back, ``hand_back``), or None."""
-        for _p, line in reversed(self.accounts):
-            if line is not None:
-                return line
+        for account in reversed(self.accounts):
+            if account[1] is not None:
+                return account[1]
         return None
 
     def undo(self):

@@ -227,6 +227,15 @@ class CargoScreen(HeldTurnScreen):
         else:
             self.refresh()
 
+    def picture(self):
+        """The held turn's dice: their values, roles and holds."""
+        p, rnd, values, roles, held = self.view
+        return p, rnd, tuple(values), tuple(roles), tuple(held)
+
+    def show_picture(self, picture):
+        p, rnd, values, roles, held = picture
+        self.view = [p, rnd, list(values), list(roles), list(held)]
+
     # ----- buttons ---------------------------------------------------------------------
 
     def move_pick(self, step):

@@ -335,7 +335,15 @@ class DicedOutScreen(HeldTurnScreen):
             self.refresh()
             if name in ("A", "B", "LEFT", "RIGHT"):
                 return
-        GameScreen.on_button(self, name)
+        HeldTurnScreen.on_button(self, name)
+
+    def picture(self):
+        """The held turn's sheet and dice, and the marks it made (green)."""
+        return tuple(self.view) + (self.turn_marks,)
+
+    def show_picture(self, picture):
+        self.view = list(picture[:7])
+        self.turn_marks = picture[7]
 
     def look(self, step):
         """UP/DOWN: the next other player's sheet, then the player's own."""

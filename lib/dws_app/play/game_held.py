@@ -21,9 +21,15 @@ def short_name(name, width):
 
 
 LOOK_KEYS = "A: go on  B: look back"
+LOOKING_KEYS = "B: next turn  A: back"
+LOOKED_KEYS = "A: back to the game"
 
 
 class HeldTurnScreen(GameScreen):
+    # The look back's turns shown one by one (``look_at``): [index, the
+    # turns, the held turn's picture to come back to], or None.
+    looking = None
+
     def go_on(self):
         """A on what ``waits_for_a``: a device turn's summary goes on to the
         human's turn; a held ``result`` goes to the scores, or to the next
@@ -57,11 +63,55 @@ class HeldTurnScreen(GameScreen):
         accounts = self.accounts
         if accounts:
             # A device turn just ended (a human's step empties them): its
-            # line is its account, or its account its line.
-            if accounts[-1][1] is None:
-                accounts[-1] = (accounts[-1][0], line1[:ui.COLS])
-            line1 = accounts[-1][1]
+            # line is its account, or its account its line; the look back
+            # shows it as it left the game (``picture``).
+            p, line, _picture = accounts[-1]
+            if line is None:
+                line = line1[:ui.COLS]
+            accounts[-1] = (p, line, self.picture())
+            line1 = line
         self.result = (line1, line2)
+
+    # ----- the look back's turns (issue 52) ------------------------------------------
+
+    def picture(self):
+        """What the screen shows of the turn it holds (its dice, its box or
+        sheet), to show again later (``show_picture``): not changed by
+        later steps.  Each game's screen says what."""
+        return tuple(self.view)
+
+    def show_picture(self, picture):
+        """Show ``picture`` (from ``picture``) at the next refresh."""
+        self.view = list(picture)
+
+    def look_at(self, turns):
+        """The look back's A: each of ``turns`` ((seat, account, picture),
+        the oldest first) as it left the game, its account above the keys;
+        B the next, A back to the held turn (as it was: its picture)."""
+        self.looking = [0, turns, self.picture()]
+        self.show_looked()
+
+    def show_looked(self):
+        k, turns, _held = self.looking
+        _p, line, picture = turns[k]
+        self.show_picture(picture)
+        self.refresh()
+        self.say(line, LOOKING_KEYS if k + 1 < len(turns) else LOOKED_KEYS)
+
+    def on_button(self, name):
+        looking = self.looking
+        if looking is None:
+            GameScreen.on_button(self, name)
+            return
+        if name == "B" and looking[0] + 1 < len(looking[1]):
+            looking[0] += 1
+            self.show_looked()
+            return
+        self.looking = None
+        self.show_picture(looking[2])
+        self.refresh()
+        if name == "START":
+            GameScreen.on_button(self, name)
 
     def account(self, p, events):
         """A held turn's line is its account (``hold``)."""

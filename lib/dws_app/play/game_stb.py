@@ -119,6 +119,14 @@ class StbScreen(HeldTurnScreen):
             dice = dice[:1]           # declared one die: die 1 is the total
         return p, g.boxes[p], g.selection, dice
 
+    def picture(self):
+        """The held turn's box (its flaps as they were left) and dice."""
+        p, box, sel, dice = self.view()
+        return p, box, sel, tuple(dice)
+
+    def show_picture(self, picture):
+        self.frozen = picture
+
     def refresh(self):
         g = self.game
         p, box, sel, dice = self.view()
@@ -415,6 +423,8 @@ class StbScreen(HeldTurnScreen):
                 if line.startswith(self.name(p) + " ") or line.startswith("Out"):
                     main = line
                     break
+            if self.name(p) + " SHUT THE BOX!" in lines:
+                main = self.name(p) + " SHUT THE BOX!"    # (not its last tiles)
             self.hold(main, events)
             if rolled:
                 self.roll()
