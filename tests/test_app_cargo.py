@@ -57,7 +57,7 @@ def check_dice(screen):
     g = screen.game
     for i in range(g.dice_count):
         value, role = shown_dice(screen)[i]
-        hold = screen.holds[i].shown()
+        hold = hold_text(screen, i)
         assert value == g.values[i] and role == g.roles[i]
         if g.roles[i] != FREE:
             assert screen.dice[i].style == FRAMED and hold == ""    # banked: framed
@@ -68,9 +68,21 @@ def check_dice(screen):
             assert hold == ""
             assert screen.dice[i].style == (PLAIN if g.values[i] else HOLLOW)
     check_pictures(screen, g.roles)
-    status = screen.status.shown()
+    status = status_text(screen)
     assert status.startswith("Rolls left %d" % g.rolls_left())
     assert status.endswith("Cargo %d" % g.cargo()) == g.crewed()
+
+
+def hold_text(screen, i):
+    """What is shown under die ``i``: "HELD" or nothing."""
+    mark = screen.holds[i]
+    return "" if mark.hidden else mark.shown()
+
+
+def status_text(screen):
+    """The status line: the rolls left, then the cargo once crewed."""
+    cargo = screen.cargo
+    return screen.status.shown().ljust(15) + ("" if cargo.hidden else cargo.shown())
 
 
 def check_result(screen, score):
@@ -101,7 +113,7 @@ def play(s, rnd, counter=None):
             assert ("Player %d" % (p + 1)) in screen.msg1.shown()
             assert screen.msg1.shown().endswith(" %d" % score)
             check_result(screen, score)
-            assert screen.status.shown().startswith("Turn over")
+            assert status_text(screen).startswith("Turn over")
             if game.over:
                 assert screen.msg2.shown() == "Game over  A: scores"
                 return screen, seen
@@ -146,7 +158,7 @@ def test_classic_game_has_five_dice_and_three_rolls():
     screen = settle(s)
     game = screen.game
     assert game.dice_count == 5 and len(screen.dice) == 5
-    assert screen.status.shown().startswith("Rolls left 3")
+    assert status_text(screen).startswith("Rolls left 3")
     screen, seen = play(s, random.Random(1))
     assert seen["results"] == 2
 
@@ -192,12 +204,12 @@ def test_hold_release_and_undo(profile):
     s.press("RIGHT")
     assert screen.pick == cargo[1]             # banked dice are skipped
     s.press("DOWN")                             # hold it
-    assert game.held[cargo[1]] and screen.holds[cargo[1]].shown() == "HELD"
+    assert game.held[cargo[1]] and hold_text(screen, cargo[1]) == "HELD"
     assert screen.dice[cargo[1]].colours[0] != theme.WHITE
     if s.app.leds.die_leds:
         assert s.app.leds.colours()[cargo[1]] == theme.WHITE
     s.press("B")                                # undo the hold
-    assert not game.held[cargo[1]] and screen.holds[cargo[1]].shown() == ""
+    assert not game.held[cargo[1]] and hold_text(screen, cargo[1]) == ""
     s.press("DOWN", "DOWN")                     # hold, then release
     assert not game.held[cargo[1]]
     s.press("B")                                # undo the release: held again

@@ -203,3 +203,22 @@ def test_a_refusal_rewrites_one_line_not_two():
     assert s.screen.refused == "Nothing to undo" == s.screen.msg1.shown().strip()
     assert s.screen.msg2.shown() == keys
     assert len(areas) == 1 and areas[0][3] - areas[0][1] <= 2 * ui.LH, areas
+
+
+def test_cargos_screen_draws_no_blank_marks():
+    """Cargo's "HELD" marks are shown under held dice only, its cargo once
+    crewed: six blank marks and a blank half line cost ~50 ms of each full
+    frame (398 ms; the open after a hand-over took 480-497 on the board)."""
+    from dws_app.lobby.setup import start_game
+    from dws_app.play.game_base import GameScreen
+    s = Session("pico_dice", seed=1)
+    start_game(s.app, 4, 2, None, seed=1, seats=[None, None])
+    for _ in range(20):
+        if isinstance(s.app.top, GameScreen):
+            break
+        s.press("A")
+    screen = s.app.top
+    assert all(mark.hidden for mark in screen.holds) and screen.cargo.hidden
+    display = s.hw.display
+    display._core.full_refresh = True
+    assert frame_cost.take(display)[1] < 360

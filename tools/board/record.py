@@ -322,9 +322,11 @@ def add_players(rec, names):
 HAND_OVER_MS = 1500
 
 
-def play(rec, game_id, rnd, turns=None, shot_at=None):
+def play(rec, game_id, rnd, turns=None, shot_at=None, look_back=False):
     """Play on by buttons until the scores (or ``turns`` checkpoints, the
-    device seats' too)."""
+    device seats' too).  ``look_back``: the first device turn held for a
+    human is looked back at (B, then A: that turn as it left the game, then
+    A back), with a shot of each (issue 52)."""
     step_by_buttons = translators()[game_id]
     saves = 0
     last = None
@@ -348,6 +350,13 @@ def play(rec, game_id, rnd, turns=None, shot_at=None):
         if turns is not None and saves >= turns:
             return
         if held(top):
+            if look_back and top.accounts and not rec.busy():
+                look_back = False
+                rec.press("B")
+                rec.shot("look-back")
+                rec.press("A")
+                rec.shot("look-back-turn")
+                rec.press("A")          # back to the turn held for the human
             rec.press("A")
             if rec.cut_short:
                 return
@@ -373,6 +382,8 @@ GAMES = {
     "cargo": (4, (None, "normal", None, "expert"), {"rounds": 2}, 16),
     "dice": (5, (None,), {"count": 3}, 17),
 }
+# Plans that look back at a device turn on the board (issue 52).
+LOOK_BACK_PLANS = ("cargo",)
 # Each game id's name in bench keys and shots (the board's "think" lines
 # give the id).
 GAME_KEYS = {1: "dws", 2: "stb", 3: "dicedout", 4: "cargo", 5: "dice"}
@@ -397,7 +408,8 @@ def game_plan(name, turns=None):
         play(rec, game_id, rnd, turns=turns or 12, shot_at=2)
         rec.press("START")
         return [rec]
-    play(rec, game_id, rnd, turns=turns, shot_at=1 if levels[0] is None else None)
+    play(rec, game_id, rnd, turns=turns, shot_at=1 if levels[0] is None else None,
+         look_back=name in LOOK_BACK_PLANS)
     if rec.cut_short:
         rec.cut()                     # the run ends there, the device still playing
     elif turns is None:

@@ -38,6 +38,7 @@ EMPTY = 0
 BANKED = 3              # the banked forms' first tile
 PIC_X = 2 + ui.WIDTH - 3 * SIZE - 4
 HEADER_COLS = (PIC_X - 2) // ui.CW
+STATUS_COLS = 15        # "Rolls left 3"; "Cargo 11" right of it
 
 
 class CargoScreen(HeldTurnScreen):
@@ -70,12 +71,19 @@ class CargoScreen(HeldTurnScreen):
         for i in range(n):
             x = x0 + SLOT * i
             self.dice.append(Die(self.root, x, ui.LH, scale=2))
-            self.holds.append(ui.Text(self.root, x + (DIE_PX - 4 * ui.CW) // 2, 3 * ui.LH, 4,
-                                      theme.FG))
+            # (shown only under a held die: a frame computes every pixel a
+            # text covers, and six blank ones cost ~35 ms of each full
+            # frame on the Pico)
+            mark = ui.Text(self.root, x + (DIE_PX - 4 * ui.CW) // 2, 3 * ui.LH, 4, theme.FG,
+                           "HELD")
+            mark.hidden = True
+            self.holds.append(mark)
         self.cursor = ui.rect(self.root, 0, ui.LH - 1, DIE_PX + 2, DIE_PX + 2, theme.ACCENT,
                               outline=True)
         self.x0 = x0
-        self.status = self.text(0, 4, ui.COLS)
+        self.status = self.text(0, 4, STATUS_COLS)
+        self.cargo = self.text(STATUS_COLS, 4, ui.COLS - STATUS_COLS)   # (shown once crewed)
+        self.cargo.hidden = True
         self.table = ScoreTable(self, 5, game.players, ("Round", "Total"))
         self.pick = 0
         self.result = None      # (line1, line2) while a finished turn stays up
@@ -111,7 +119,7 @@ class CargoScreen(HeldTurnScreen):
                 level += 1
                 banked |= 1 << roles[i]
                 die.show(v, FRAMED, ROLE_BG[roles[i]])
-                mark.text = ""
+                mark.hidden = True
             else:
                 cargo += v
                 if held[i]:
@@ -120,14 +128,17 @@ class CargoScreen(HeldTurnScreen):
                     die.show(v, PLAIN)
                 else:
                     die.show(0, HOLLOW, theme.DARK, theme.DARK)
-                mark.text = "HELD" if held[i] else ""
+                mark.hidden = not held[i]
         for r in range(3):
             tile = r + (BANKED if banked >> (r + 1) & 1 else EMPTY)
             grid = self.pictures[r]
             if grid[0] != tile:
                 grid[0] = tile
         left = "Rolls left %d" % g.rolls_left() if self.result is None else "Turn over"
-        self.status.text = ui.fit(left, 15) + ("Cargo %d" % cargo if level == 3 else "")
+        self.status.text = left
+        self.cargo.hidden = level != 3
+        if level == 3:
+            self.cargo.text = "Cargo %d" % cargo
         self.table.show([[s for s in g.round_scores[rnd]],
                          [g.total(q) for q in range(g.players)]])
         self.place_cursor(level == 3)
