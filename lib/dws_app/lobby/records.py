@@ -101,8 +101,11 @@ class RecordsScreen(widgets.Screen):
 
     def figure(self, col, row):
         """A number right-aligned in the NUM_W columns from ``col`` (the
-        first is left blank, as between the columns)."""
-        return ui.Text(self.root, 2 + (col + 1) * ui.CW, self.row_y(row), NUM_W - 1, theme.FG)
+        first is left blank, as between the columns), a layer a column:
+        the blank columns left of a "0" are not drawn (as plain texts
+        eight figures drew 32 blank cells, ~46 ms of the frame on the
+        Pico; the open took 485 ms)."""
+        return self.text(col + 1, row, NUM_W - 1, theme.FG, chunk=1)
 
     def load(self):
         self.rec, _note = load_records(self.app.store)
