@@ -111,7 +111,7 @@ class Menu:
     Moving redraws the cursor's two cells only (a recoloured line would
     redraw the whole line: about 7,000 pixels, 50 ms on the Pico)."""
 
-    def __init__(self, screen, col, row, width, rows, items=(), color=theme.FG):
+    def __init__(self, screen, col, row, width, rows, items=(), color=theme.FG, chunk=CHUNK):
         self.rows = rows
         self.items = list(items)
         self.index = 0
@@ -123,7 +123,7 @@ class Menu:
         self.lines = []
         for i in range(rows):
             self.lines.append(SparseText(screen.root, x + CW, self.y0 + i * LH, width - 1,
-                                         color))
+                                         color, chunk=chunk))
         # In the lines' last column: no choice fills it where it shows.
         self.above = Text(screen.root, x + (width - 1) * CW, self.y0, 1, theme.DIM)
         self.below = Text(screen.root, x + (width - 1) * CW, self.y0 + (rows - 1) * LH, 1,
