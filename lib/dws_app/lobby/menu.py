@@ -77,10 +77,11 @@ def logo(screen):
 
 class MenuScreen(widgets.Screen):
     def __init__(self, app, left=False):
-        """``left``: a game was left with START, and a new interpreter
-        draws this menu again: Continue offers the store's newest save
-        without the lobby's resume code (~40 ms of START's open on the
-        Pico); the new menu checks it."""
+        """``left``: a game was left with START.  When a new interpreter
+        draws this menu again (``App.menu_again``: after a game, left or
+        finished) Continue offers the store's newest save, if any, without
+        the lobby's resume code (~40 ms of START's open on the Pico, and of
+        the scores' A); the new menu checks it."""
         ui.Screen.__init__(self, app)
         self.logo = logo(self)
         self.title = self.text(0, 0, ui.COLS)
@@ -88,9 +89,12 @@ class MenuScreen(widgets.Screen):
         self.show_note()
         self.actions = []
         items = []
-        offer = game_id(app.store.game) if left and app.store.game else 0
+        again = left or getattr(app, "menu_again", False)
+        offer = game_id(app.store.game) if again and app.store.game else 0
         if offer in game_ids():
             saved = title_of(offer), offer
+        elif again:
+            saved = None
         else:
             from dws_app.lobby.resume import saved_game
             saved = saved_game(app)
