@@ -201,19 +201,19 @@ class HelpScreen(ui.Screen):
             self.app.redraw_whole()
         while len(body):
             body.pop()
+        tiles = ui.TILES
         for row in range(len(lines)):
             text = lines[row]
             words = text.lstrip(" ")
             if not words:
                 continue
-            codes = words.encode()
+            codes = words.encode()          # (as ui.Text's: beyond ASCII "?")
             if len(codes) != len(words):
                 codes = bytes(ord(c) if ord(c) < 128 else 63 for c in words)
             grid = displayio.TileGrid(ui.GLYPHS, pixel_shader=self.ink, width=len(codes),
                                       height=1, tile_width=ui.CW, tile_height=ui.LH,
                                       default_tile=0, x=(len(text) - len(words)) * ui.CW,
                                       y=row * ui.LH)
-            tiles = ui.TILES
             for i in range(len(codes)):
                 grid[i] = tiles[codes[i]]
             body.append(grid)

@@ -270,8 +270,12 @@ class ScoresScreen(ui.Screen):
         self.views = [0] + ([1] if by_round is not None else []) + ([2] if charted(game) else [])
         # (Dice Wide Shut: LEFT/RIGHT go round the players' columns and its
         # chart, ``player`` None)
-        keys = (COLUMNS_CHART_KEYS if 2 in self.views else COLUMNS_KEYS) if self.columns else self.view_keys() if len(self.views) > 1 \
-            else "A:menu"
+        if self.columns:
+            keys = COLUMNS_CHART_KEYS if 2 in self.views else COLUMNS_KEYS
+        elif len(self.views) > 1:
+            keys = self.view_keys()
+        else:
+            keys = "A:menu"
         if self.columns:
             # One block of three lines, on the footer's edge at every size.
             y = self.row_y(8)

@@ -78,11 +78,11 @@ class HeldTurnScreen(GameScreen):
         """What the screen shows of the turn it holds (its dice, its box or
         sheet), to show again later (``show_picture``): not changed by
         later steps.  Each game's screen says what."""
-        return tuple(self.view)
+        raise NotImplementedError
 
     def show_picture(self, picture):
         """Show ``picture`` (from ``picture``) at the next refresh."""
-        self.view = list(picture)
+        raise NotImplementedError
 
     def look_at(self, turns):
         """The look back's A: each of ``turns`` ((seat, account, picture),

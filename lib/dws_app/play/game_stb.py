@@ -418,13 +418,14 @@ class StbScreen(HeldTurnScreen):
                 if e[0] == "rolled":
                     dice = list(e[2])
             self.frozen = (p, box, 0, dice or [0, 0])
-            main = lines[0]
-            for line in lines:
-                if line.startswith(self.name(p) + " ") or line.startswith("Out"):
-                    main = line
-                    break
-            if self.name(p) + " SHUT THE BOX!" in lines:
-                main = self.name(p) + " SHUT THE BOX!"    # (not its last tiles)
+            name = self.name(p)
+            main = name + " SHUT THE BOX!"       # (not its last tiles)
+            if main not in lines:
+                main = lines[0]
+                for line in lines:
+                    if line.startswith(name + " ") or line.startswith("Out"):
+                        main = line
+                        break
             self.hold(main, events)
             if rolled:
                 self.roll()
