@@ -5,7 +5,9 @@ A game is driven by *steps*: small tuples such as ``("colour", 0)`` or
 highlights them, bots enumerate them); ``step(s)`` applies one and returns the
 list of *events* (tuples such as ``("rolled", player, (3, 6))``) it caused, or
 raises ``Refused`` with a short reason and changes nothing.  The kinds every
-game shares have one layout in every engine: ``dws_core.events``.
+game shares have one layout in every engine, a game's own kinds the layout
+its table gives, and the screens read the fields by name:
+``dws_core.events``.
 
 Undo works inside a turn: every irreversible step (confirming a turn, rolling
 dice) makes a *checkpoint*, the encoded state after it; the steps since then

@@ -1,13 +1,18 @@
 """One event vocabulary (issue 54): the kinds every game shares
-(``dws_core.events.VOCABULARY``) have one layout in every engine.  Random
-play of every engine, and each shared event is checked: its fields, their
-types, and what they say against the engine's state."""
+(``dws_core.events.VOCABULARY``) have one layout in every engine, and each
+game's own kinds the layout ``GAME_KINDS`` gives them.  Random play of
+every engine, and each event is checked: a known kind with its number of
+fields; a shared one's fields, their types, and what they say against the
+engine's state.  The screens read the fields by their names: each place
+they name is the one ``PLACES`` gives."""
 
+import os
 import random
+import re
 
 from hypothesis import given, settings, strategies as st
 
-from dws_core.events import VOCABULARY, arity, field
+from dws_core.events import GAME_KINDS, OPTIONAL, PLACES, VOCABULARY, arity, field, layout
 from dws_core.games import GAMES, ID, game_class
 
 ENDED = [r[ID] for r in GAMES if r[ID] != 5]     # (the free roller never ends)
@@ -16,6 +21,12 @@ ALL = [r[ID] for r in GAMES]
 
 def check(game, event):
     kind = event[0]
+    known = arity(kind, game.GAME_ID)
+    assert known is not None, "%s emits %r, in no table of dws_core.events" % (type(game).__name__, kind)
+    if kind not in VOCABULARY:
+        fewest, most = known
+        assert fewest <= len(event) - 1 <= most, event
+        return
     fewest, most = arity(kind)
     assert fewest <= len(event) - 1 <= most, event
     if kind in ("rolled", "turn_end"):
@@ -45,14 +56,13 @@ def play(game_id, players, seed, steps):
     rnd = random.Random(seed)
     shared = []
     for e in getattr(game, "initial_events", ()):
-        if e[0] in VOCABULARY:
-            check(game, e)
+        check(game, e)
     for _ in range(steps):
         if game.over:
             break
         for e in game.step(rnd.choice(game.legal_steps())):
+            check(game, e)
             if e[0] in VOCABULARY:
-                check(game, e)
                 shared.append(e[0])
     return game, shared
 
@@ -78,3 +88,47 @@ def test_a_field_by_name_and_one_a_game_leaves_out():
     assert field(("rolled", 0, (6, 5, 4), (2,)), "which") == (2,)
     assert field(("round_end", 2, (5, 9)), "scores") == (5, 9)
     assert arity("game_end") == (1, 1) and arity("rolled") == (2, 3) and arity("nope") is None
+
+
+def layouts():
+    yield from VOCABULARY.items()
+    for kinds in GAME_KINDS.values():
+        yield from kinds.items()
+
+
+def test_a_field_a_screen_reads_has_one_place_in_every_kind():
+    seen = set()
+    for kind, names in layouts():
+        names = [n for n in names if n != OPTIONAL]
+        for place, name in enumerate(names, 1):
+            seen.add(name)
+            if name in PLACES:
+                assert place == PLACES[name], (kind, name, place)
+    assert set(PLACES) <= seen
+    assert not set(GAME_KINDS[1]) & set(VOCABULARY)   # (a game's own kinds are not shared ones)
+    assert layout("marked", 3) == ("player", "number") and layout("nope", 3) is None
+
+
+APP = os.path.join(os.path.dirname(__file__), os.pardir, "lib", "dws_app")
+CONST = re.compile(r"^_([A-Z]+) = const\((\d+)\)", re.M)
+
+
+def app_sources():
+    for folder, _dirs, files in os.walk(APP):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path) as f:
+                    yield os.path.relpath(path, APP), f.read()
+
+
+def test_the_screens_read_event_fields_by_the_names_the_vocabulary_places():
+    named = 0
+    for path, text in app_sources():
+        # (an event is ``e`` where a screen walks its events; its kind is e[0])
+        assert not re.search(r"\be\[[1-9]\]", text), "%s reads an event's field by its place" % path
+        for name, place in CONST.findall(text):
+            if name.lower() in PLACES:
+                assert int(place) == PLACES[name.lower()], (path, name)
+                named += 1
+    assert named >= 20

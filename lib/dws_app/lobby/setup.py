@@ -13,11 +13,16 @@ characters, not two lines).  A setup starts from the last line-up
 (``lobby.lineup``).
 """
 
+from micropython import const
 from dws_app import theme, ui
 
 from dws_app.lobby import widgets
 from dws_app.catalog import title_of
 from dws_app.levels import PLAYER, level_names, level_title
+
+# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+_PLAYER = const(1)
+_DICE = const(2)
 
 
 # Player words for the engines' option names and values (the rest: the
@@ -245,7 +250,7 @@ def card_lines(game, title, level):
     totals = {}
     for e in getattr(game, "initial_events", ()):
         if e[0] == "rolloff":           # (a tie's reroll replaces the first)
-            totals[e[1]] = sum(e[2])
+            totals[e[_PLAYER]] = sum(e[_DICE])
     lines = [title, "New game"]
     if totals:
         lines = ["Roll-off: " + " ".join(str(totals.get(p, "-")) for p in range(game.players)),

@@ -22,10 +22,14 @@ says that something stays up until A, ``go_on()`` releases it, and
 at its first move.
 """
 
+from micropython import const
 from dws_app import sound, theme, ui
 from dws_app.clock import ticks_add, ticks_diff
 from dws_app.dice_art import hop
 from dws_core.errors import Refused
+
+# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+_PLAYER = const(1)
 
 FRAME_MS = 70
 ACCOUNTS = 7            # device turns' accounts kept: the look back's lines
@@ -165,7 +169,7 @@ class GameScreen(ui.Screen):
             turn = self.turn_events = []
         for e in events:
             turn.append(e)
-            if e[0] == "turn_end" and e[1] == p:
+            if e[0] == "turn_end" and e[_PLAYER] == p:
                 line = self.account(p, turn)
                 self.accounts.append((p, line and line[:ui.COLS], None))
                 del self.accounts[:-ACCOUNTS]

@@ -15,6 +15,7 @@ LEFT/RIGHT choose a cargo die and DOWN holds or releases it; B undoes that.
 When a turn ends its last dice stay up until A, then the device is passed on.
 """
 
+from micropython import const
 import displayio
 
 from dws_app import theme, ui
@@ -23,6 +24,12 @@ from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.play.game_held import HeldTurnScreen
 from dws_app.play.score_table import ScoreTable
 from dws_core.cargo import FREE
+
+# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+_DICE = const(2)
+_SCORE = const(2)
+_ROLE = const(2)
+_WHICH = const(3)
 
 ROLE_NAME = ("", "ship", "captain", "crew")
 ROLE_BG = (theme.WHITE, 0xFFB020, 0x40C0FF, theme.GREEN)
@@ -219,14 +226,14 @@ class CargoScreen(HeldTurnScreen):
         for e in events:
             kind = e[0]
             if kind == "rolled":
-                self.rolled = e[3]
-                before[2] = list(e[2])
+                self.rolled = e[_WHICH]
+                before[2] = list(e[_DICE])
             elif kind == "banked":
-                before[3][e[3]] = e[2]
+                before[3][e[_WHICH]] = e[_ROLE]
             elif kind == "accepted":
-                line1 = "%s takes cargo: %d" % (self.name(p), e[2])
+                line1 = "%s takes cargo: %d" % (self.name(p), e[_SCORE])
             elif kind == "turn_end" and line1 is None:
-                line1 = ("%s: last roll, %d" % (self.name(p), e[2]) if e[2]
+                line1 = ("%s: last roll, %d" % (self.name(p), e[_SCORE]) if e[_SCORE]
                          else "No crew: %s scores 0" % self.name(p))
         if line1 is not None:
             self.view = before

@@ -21,6 +21,7 @@ sheet and dice of that turn stay up until A, then the device is passed on
 (or, when the same player goes on, A rolls for the next turn).
 """
 
+from micropython import const
 import displayio
 
 from dws_app import theme, ui
@@ -29,6 +30,14 @@ from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.play.game_held import HeldTurnScreen
 from dws_app.play.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
+
+# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+_PLAYER = const(1)
+_DICE = const(2)
+_NUMBER = const(2)
+_REROLLS = const(2)
+_SCORE = const(2)
+_OTHER = const(2)
 
 CELL_W = 4          # grid columns per number cell
 DICE_COL = 20       # the dice sit right of the second row's cells (cols 0-18)
@@ -231,7 +240,7 @@ class DicedOutScreen(HeldTurnScreen):
             if e[0] == "rolloff":
                 if self.rolloff is None:
                     self.rolloff = [None] * self.game.players
-                self.rolloff[e[1]] = e[2][0] + e[2][1]
+                self.rolloff[e[_PLAYER]] = e[_DICE][0] + e[_DICE][1]
 
     def act(self, step):
         g = self.game
@@ -250,16 +259,16 @@ class DicedOutScreen(HeldTurnScreen):
             if kind == "rolled":
                 rolled = True
                 self.rolloff = None
-                before[5], before[6] = e[2]
+                before[5], before[6] = e[_DICE]
             elif kind == "marked" or kind == "extra":
-                before[2] |= 1 << (e[2] - 2)
-                self.turn_marks |= 1 << (e[2] - 2)
+                before[2] |= 1 << (e[_NUMBER] - 2)
+                self.turn_marks |= 1 << (e[_NUMBER] - 2)
             elif kind == "declined":
                 line1 = "%s marked %d only" % (self.name(p), before[5] + before[6])
             elif kind == "reroll":
-                before[3] = before[4] - e[2]
+                before[3] = before[4] - e[_REROLLS]
             elif kind == "diced_out":
-                line1 = "%s diced out: %d" % (self.name(p), e[2])
+                line1 = "%s diced out: %d" % (self.name(p), e[_SCORE])
             elif kind == "cleared":
                 line1 = "%s marked all 11: 0" % self.name(p)
             elif kind == "turn_end":
@@ -268,7 +277,7 @@ class DicedOutScreen(HeldTurnScreen):
                 self.take_rolloffs((e,))
             elif kind == "penalised":
                 self.rolloff = None
-                self.note = ("%s gets 2 rerolls" % self.name(e[2]),
+                self.note = ("%s gets 2 rerolls" % self.name(e[_OTHER]),
                              "Round %d: A: roll" % (g.round + 1))
         if ended:
             if line1 is None:

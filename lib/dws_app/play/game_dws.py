@@ -18,12 +18,19 @@ the 6.  A ends the turn once every die is marked.  B undoes; at a turn's
 start (nothing to undo) it shows the others' boards, one per B.
 """
 
+from micropython import const
 import displayio
 
 from dws_app import theme, ui
 from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dws import BLUE, PURPLE, RED
+
+# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+_COLOUR = const(2)
+_HALF = const(2)
+_ROW = const(3)
+_COL = const(4)
 # What the engine keeps at each round's end (the totals by round, imported
 # by it then): here, so that its names are interned as the game opens, not
 # in the middle of it (a name table that grows takes a block of KB), and
@@ -285,9 +292,9 @@ class DwsScreen(GameScreen):
         for e in events:
             kind = e[0]
             if kind == "colour":
-                colour = e[2]
+                colour = e[_COLOUR]
             elif kind == "marked":
-                values.append(str(e[4] + 1 if e[2] == RED else e[3] + 1))
+                values.append(str(e[_COL] + 1 if e[_HALF] == RED else e[_ROW] + 1))
             elif kind == "six":
                 values.append("6")
             elif kind == "split":

@@ -3,8 +3,12 @@ Cargo): its line and what A does next stay up (``result``), A or a device
 seat goes on (``go_on``) to the scores or the next turn.  Dice Wide Shut
 holds none, so a game of it does not load this."""
 
+from micropython import const
 from dws_app import ui
 from dws_app.play.game_base import GameScreen
+
+# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+_ROUND = const(1)
 
 
 def short_name(name, width):
@@ -57,7 +61,7 @@ class HeldTurnScreen(GameScreen):
             line2 = LOOK_KEYS        # (a device turn's, a human's next: B looks back)
         for e in events:
             if e[0] == "round_end":
-                line2 = "Round %d over  A: go on" % (e[1] + 1)
+                line2 = "Round %d over  A: go on" % (e[_ROUND] + 1)
             elif e[0] == "game_end":
                 line2 = "Game over  A: scores"
         accounts = self.accounts

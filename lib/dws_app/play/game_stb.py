@@ -18,6 +18,7 @@ A shuts them.  B undoes a choice.  A turn that ends (stuck, box shut, round
 over) stays on screen until A, then the device is passed on.
 """
 
+from micropython import const
 import displayio
 
 from dws_app import theme, ui
@@ -25,6 +26,15 @@ from dws_app.dice_art import HOLLOW, PLAIN, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.play.game_held import HeldTurnScreen, short_name
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
+
+# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+_PLAYER = const(1)
+_ROUND = const(1)
+_DICE = const(2)
+_COUNT = const(2)
+_SCORE = const(2)
+_TILES = const(2)
+_FIRST = const(2)
 
 TILE_OPEN = 0xD8A860
 TILE_CHOSEN = 0x40C040
@@ -311,7 +321,7 @@ class StbScreen(HeldTurnScreen):
         tie = ""
         for e in events:
             if e[0] == "rolloff":
-                rolls[e[1]] = e[2]
+                rolls[e[_PLAYER]] = e[_DICE]
             elif e[0] == "rolloff_tie":
                 tie = "Reroll"
         if not rolls or self.app.handed is not None:     # (the start card showed them)
@@ -343,21 +353,21 @@ class StbScreen(HeldTurnScreen):
         for e in events:
             k = e[0]
             if k == "rolled":
-                lines.append("Rolled %s = %d" % (dice_text(e[2]), sum(e[2])))
+                lines.append("Rolled %s = %d" % (dice_text(e[_DICE]), sum(e[_DICE])))
             elif k == "use":
-                lines.append("%s says %s" % (self.name(e[1]), "1 die" if e[2] == 1 else "2 dice"))
+                lines.append("%s says %s" % (self.name(e[_PLAYER]), "1 die" if e[_COUNT] == 1 else "2 dice"))
             elif k == "stuck":
-                lines.append("%s stuck: scores %d" % (self.name(e[1]), e[2]))
+                lines.append("%s stuck: scores %d" % (self.name(e[_PLAYER]), e[_SCORE]))
             elif k == "out":
-                outs.append(self.name(e[1]))
+                outs.append(self.name(e[_PLAYER]))
             elif k == "shut":
-                lines.append("%s shut %s" % (self.name(e[1]), " ".join(str(t) for t in e[2])))
+                lines.append("%s shut %s" % (self.name(e[_PLAYER]), " ".join(str(t) for t in e[_TILES])))
             elif k == "shut_box":
-                lines.append("%s SHUT THE BOX!" % self.name(e[1]))
+                lines.append("%s SHUT THE BOX!" % self.name(e[_PLAYER]))
             elif k == "round_end":
-                lines.append("Round %d over" % (e[1] + 1))
-            elif k == "round_start" and e[1]:
-                lines.append("Round %d: %s first" % (e[1] + 1, self.name(e[2])))
+                lines.append("Round %d over" % (e[_ROUND] + 1))
+            elif k == "round_start" and e[_ROUND]:
+                lines.append("Round %d: %s first" % (e[_ROUND] + 1, self.name(e[_FIRST])))
         if outs:
             line = "Out: " + ", ".join(outs)
             lines.append(line if len(line) <= ui.COLS else "Out: %d players" % len(outs))
@@ -416,7 +426,7 @@ class StbScreen(HeldTurnScreen):
             dice = []
             for e in events:
                 if e[0] == "rolled":
-                    dice = list(e[2])
+                    dice = list(e[_DICE])
             self.frozen = (p, box, 0, dice or [0, 0])
             name = self.name(p)
             main = name + " SHUT THE BOX!"       # (not its last tiles)
