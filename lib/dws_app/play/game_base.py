@@ -14,8 +14,14 @@ screen holds until A keeps its two lines in ``result``; A, or a device
 seat, releases it with ``go_on()`` (``game_held.HeldTurnScreen``: the
 games that hold one).
 
+The turn flow is one for every game (``act``): a step inside the turn
+shows what it changed (``chose``); any other is saved, the screen reads its
+events (``took``: its lines, a turn held as ``keep`` kept it), and the
+flow goes on to the scores, the hand-over, the roll or the redraw, unless
+the screen keeps the turn up.
+
 The seats' side (``dws_app.play.seats``, which knows no game, calls only
-these): ``act(step)`` takes one engine step through the screen's own path,
+these): ``act(step)`` takes one engine step through that flow,
 ``point(step)`` rests the cursor on what a step acts on, ``waits_for_a()``
 says that something stays up until A, ``go_on()`` releases it, and
 ``hint_for(steps, text)`` turns the hint's steps into its words, pointing
@@ -101,9 +107,58 @@ class GameScreen(ui.Screen):
         return "No hint here"
 
     def act(self, step):
-        """One engine step as the screen's buttons take it: saving, events,
-        LEDs and hand-overs alike."""
-        raise NotImplementedError
+        """One engine step as the screen's buttons take it, or a device seat:
+        the turn flow of every game.  A step inside the turn (undoable, the
+        same player on) changes only what the screen shows (``chose``).
+        Any other is saved, the screen reads its events (``took``), and
+        then, unless the screen keeps the turn up (a turn held until A, or
+        the same turn going on): the scores, or the next player's turn (the
+        hand-over), or the roll, or the turn redrawn."""
+        g = self.game
+        p = g.current
+        before = self.keep(step)
+        events = self.try_step(step)
+        if events is None:
+            return
+        if g.can_undo() and g.current == p:
+            self.chose(step)
+            return
+        self.app.save_game(g)
+        rolled = turned = False
+        for e in events:
+            if e[0] == "rolled":
+                rolled = True
+            elif e[0] == "turn_end":
+                turned = True
+        if not self.took(p, events, before):
+            if g.over:
+                self.app.sound.play(sound.DONE)
+                self.app.show_scores(g)
+                return
+            if turned or g.current != p:
+                self.begin_turn(rolled)
+                return
+        if rolled:
+            self.roll()
+        else:
+            self.refresh()
+
+    def keep(self, step):
+        """What the screen keeps of the turn before ``step`` (to hold it as
+        it was left: ``took``); here nothing."""
+        return None
+
+    def chose(self, step):
+        """A step inside the turn was taken: show it (here: the whole
+        screen again)."""
+        self.refresh()
+
+    def took(self, p, events, before):
+        """Seat ``p``'s step, saved, ended or moved the turn on: read its
+        ``events`` into the screen (``before``: what ``keep`` kept).  True
+        when the turn stays up as the screen shows it (held until A, or
+        the same turn going on): no scores or hand-over yet.  Here: False."""
+        return False
 
     def point(self, step):
         """Rest the cursor on what ``step`` acts on (attributes and one
@@ -218,27 +273,6 @@ class GameScreen(ui.Screen):
         if self.game.players > 1:
             self.app.show_pass(self.game.current, self.pass_lines,
                                self.roll if rolled else self.refresh)
-        elif rolled:
-            self.roll()
-        else:
-            self.refresh()
-
-    def after_step(self, events):
-        """Save and hand over after an irreversible step."""
-        self.app.save_game(self.game)
-        if self.game.over:
-            self.app.sound.play(sound.DONE)
-            self.app.show_scores(self.game)
-            return
-        rolled = False
-        turn_over = False
-        for e in events:
-            if e[0] == "rolled":
-                rolled = True
-            elif e[0] == "turn_end":
-                turn_over = True
-        if turn_over:
-            self.begin_turn(rolled)
         elif rolled:
             self.roll()
         else:

@@ -210,17 +210,15 @@ class CargoScreen(HeldTurnScreen):
 
     # ----- turns ----------------------------------------------------------------------
 
-    def act(self, step):
+    def keep(self, step):
+        """The dice as they show now, with their roles and holds (the held
+        turn's picture)."""
         g = self.game
-        p = g.current
-        before = [p, g.round, list(g.values), list(g.roles), list(g.held)]
-        events = self.try_step(step)
-        if events is None:
-            return
-        if step[0] == "hold" or step[0] == "release":
-            self.refresh()
-            return
-        self.app.save_game(g)
+        return [g.current, g.round, list(g.values), list(g.roles), list(g.held)]
+
+    def took(self, p, events, before):
+        """A roll or the cargo taken; a turn's end is held until A."""
+        g = self.game
         line1 = None
         self.rolled = ()
         for e in events:
@@ -240,10 +238,7 @@ class CargoScreen(HeldTurnScreen):
             self.hold(line1, events)
         elif g.crewed():
             self.move_pick(0)
-        if self.rolled:
-            self.roll()
-        else:
-            self.refresh()
+        return True
 
     def picture(self):
         """The held turn's dice: their values, roles and holds."""

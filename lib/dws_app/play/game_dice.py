@@ -119,15 +119,6 @@ class DiceScreen(GameScreen):
             leds.set(i, theme.WHITE if (frame + i) % 2 else theme.ACCENT)
         leds.show()
 
-    def act(self, step):
-        events = self.try_step(step)
-        if events is None:
-            return
-        if step[0] == "roll":
-            self.after_step(events)
-        else:
-            self.refresh()
-
     def buttons(self, name):
         g = self.game
         n = g.count

@@ -242,22 +242,22 @@ class DicedOutScreen(HeldTurnScreen):
                     self.rolloff = [None] * self.game.players
                 self.rolloff[e[_PLAYER]] = e[_DICE][0] + e[_DICE][1]
 
-    def act(self, step):
+    def keep(self, step):
+        """The turn's sheet and dice as they show now (its held picture)."""
         g = self.game
         p = g.current
-        before = [p, g.round, g.marks[p], g.used[p], g.boxes(p), g.dice[0], g.dice[1]]
-        events = self.try_step(step)
-        if events is None:
-            return
-        self.app.save_game(g)
+        return [p, g.round, g.marks[p], g.used[p], g.boxes(p), g.dice[0], g.dice[1]]
+
+    def took(self, p, events, before):
+        """Every step is saved; a turn's end is held until A, with the
+        marks it made (the next turn begins from ``next_turn``)."""
+        g = self.game
         self.note = None
-        rolled = False
         ended = False
         line1 = None
         for e in events:
             kind = e[0]
             if kind == "rolled":
-                rolled = True
                 self.rolloff = None
                 before[5], before[6] = e[_DICE]
             elif kind == "marked" or kind == "extra":
@@ -288,10 +288,7 @@ class DicedOutScreen(HeldTurnScreen):
             self.finisher = p
         else:
             self.reset_pick()
-        if rolled:
-            self.roll()
-        else:
-            self.refresh()
+        return True
 
     def go_on(self):
         """A after a finished turn or the roll-off: the scores, or the next turn."""

@@ -486,15 +486,11 @@ class DwsScreen(GameScreen):
             return
         self.place_cursor()
 
-    def act(self, step):
-        events = self.try_step(step)
-        if events is not None:
-            if step[0] == "confirm":
-                self.on_board = False
-                self.choice = None
-                self.after_step(events)
-            else:
-                self.refresh()
+    def took(self, p, events, before):
+        """A turn confirmed: the cursor leaves the board for the next."""
+        self.on_board = False
+        self.choice = None
+        return False
 
     def buttons(self, name):
         g = self.game

@@ -387,68 +387,61 @@ class StbScreen(HeldTurnScreen):
             return
         self.refresh()
 
-    def act(self, step):
+    def keep(self, step):
+        """The box as the step leaves it (a confirm shuts the chosen tiles)."""
         g = self.game
-        p = g.current
-        box = g.boxes[p]
+        box = g.boxes[g.current]
         if step[0] == "confirm":
             box &= ~g.selection
-        events = self.try_step(step)
-        if events is None:
+        return box
+
+    def chose(self, step):
+        g = self.game
+        if step[0] == "use":            # (turns: the roll follows)
+            self.use = 2
+            self.after_roll()
+            self.refresh()
             return
-        if step[0] in ("shut", "open"):
-            if open_sum(g.selection) == g.target(p):
-                self.cursor = g.tiles          # ready to shut: jump to SHUT
-            # Only what a choice changes: its tile, the sum chosen, the
-            # cursor and the LEDs (the whole refresh took ~10 ms more of
-            # a 55-63 ms tap on the Pico).
-            p, box, sel, dice = self.view()
-            self.draw_tile(step[1] - 1, box, sel)
-            self.draw_info(p, sel, dice)
-            self.place_cursor()
-            self.instructions()
-            self.show_leds(p, box, sel, dice)
-            return
-        self.app.save_game(g)
+        if open_sum(g.selection) == g.target(g.current):
+            self.cursor = g.tiles          # ready to shut: jump to SHUT
+        # Only what a choice changes: its tile, the sum chosen, the
+        # cursor and the LEDs (the whole refresh took ~10 ms more of
+        # a 55-63 ms tap on the Pico).
+        p, box, sel, dice = self.view()
+        self.draw_tile(step[1] - 1, box, sel)
+        self.draw_info(p, sel, dice)
+        self.place_cursor()
+        self.instructions()
+        self.show_leds(p, box, sel, dice)
+
+    def took(self, p, events, box):
+        g = self.game
         self.use = 2
         lines = self.news(events)
         self.pass_info = tuple(lines[-2:])
         if g.together:
             self.pass_info = (lines[-1] if lines else "", self.task())
-        rolled = False
         stop = False
+        dice = None
         for e in events:
             if e[0] == "rolled":
-                rolled = True
+                dice = list(e[_DICE])
             elif e[0] in ("turn_end", "round_end", "game_end"):
                 stop = True
-        if stop:
-            dice = []
-            for e in events:
-                if e[0] == "rolled":
-                    dice = list(e[_DICE])
-            self.frozen = (p, box, 0, dice or [0, 0])
-            name = self.name(p)
-            main = name + " SHUT THE BOX!"       # (not its last tiles)
-            if main not in lines:
-                main = lines[0]
-                for line in lines:
-                    if line.startswith(name + " ") or line.startswith("Out"):
-                        main = line
-                        break
-            self.hold(main, events)
-            if rolled:
-                self.roll()
-            else:
-                self.refresh()
-            return
-        self.after_roll()
-        if g.current != p and g.players > 1:
-            self.begin_turn(rolled)
-        elif rolled:
-            self.roll()
-        else:
-            self.refresh()
+        if not stop:
+            self.after_roll()
+            return False
+        self.frozen = (p, box, 0, dice or [0, 0])
+        name = self.name(p)
+        main = name + " SHUT THE BOX!"       # (not its last tiles)
+        if main not in lines:
+            main = lines[0]
+            for line in lines:
+                if line.startswith(name + " ") or line.startswith("Out"):
+                    main = line
+                    break
+        self.hold(main, events)
+        return True
 
     def after_roll(self):
         """Cursor on the highest tile that can go (else on the button)."""
