@@ -22,6 +22,8 @@ Subclasses set ``GAME_ID`` (one byte, unique per game) and implement:
   ``codec.Writer`` / ``codec.Reader``.  ``_read`` validates every value.
 * ``legal_steps()``, ``scores()``, ``ranking()``.
 
+and may implement ``turn_lines()``, the hand-over's lines.
+
 Common attributes: ``players`` (count), ``current`` (whose turn), ``over``
 (game finished), ``rng`` (a ``dws_core.rng.Rng``).
 """
@@ -31,6 +33,8 @@ from dws_core.errors import DecodeError, Refused
 from dws_core.rng import Rng
 
 FORMAT_VERSION = 1
+# The columns of a hand-over line (``turn_lines``): the device's text screen.
+COLS = 26
 
 
 class Engine:
@@ -192,6 +196,14 @@ class Engine:
         """What the records count of a finished game besides the game itself
         (its row in ``dws_core.games`` names it), else 0."""
         return 0
+
+    def turn_lines(self):
+        """The hand-over's lines for the player whose turn begins: at most
+        two of ``COLS`` columns, in the rules' words; none (the default), the
+        pass screen shows the player's name alone.  Here, not in the game's
+        screen module: Continue's hand-over shows them before that module is
+        imported."""
+        return ()
 
 
 def int_arg(step):

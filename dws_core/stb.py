@@ -206,6 +206,14 @@ class ShutTheBox(Engine):
             out.append(total)
         return out
 
+    def turn_lines(self):
+        """The round, and the score so far once the player has one (0 is a
+        shut box: a player who has not played has no score yet)."""
+        lines = ("Round %d of %d" % (self.round + 1, self.rounds),)
+        if self.round_scores[self.current]:
+            lines += ("Score so far %d" % self.scores()[self.current],)
+        return lines
+
     def final_scores(self):
         """A player with no turn (instant win) has no score."""
         out = self.scores()
