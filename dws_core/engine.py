@@ -44,6 +44,10 @@ class Engine:
     MAX_PLAYERS = 8
     # Variant options a setup screen offers: (name, choices), choices[0] default.
     OPTIONS = ()
+    # The player's words for an option's name or value where the identifier
+    # does not say it (the rest: the name with spaces, capitalised; the
+    # value as it is).
+    OPTION_WORDS = {}
 
     def _init_engine(self, players, seed):
         if not isinstance(players, int) or isinstance(players, bool):

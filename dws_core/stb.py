@@ -112,6 +112,8 @@ class ShutTheBox(Engine):
         ("rounds", ROUND_CHOICES),
         ("mode", MODE_CHOICES),
     )
+    OPTION_WORDS = {"one_die": "One die if", "mode": "Play",
+                    "high_shut": "7+ shut", "remaining_le_6": "open<=6", "turns": "in turns"}
 
     def __init__(self, players=1, seed=1, options=None, start_player=None):
         self._init_engine(players, seed)
