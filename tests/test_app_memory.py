@@ -16,7 +16,13 @@ from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
-# Measured 95,984 bytes under MicroPython (.py; 77,248 from .mpy): Dice
+# Measured 95,600 bytes under MicroPython (.py; 76,608 from .mpy): a new
+# game is four places (issue 54): each game's hand-over lines are its
+# engine's ``turn_lines()``, no longer every game's functions in the pass
+# screen's module (-624, -784 from .mpy); the option words are the
+# engine's (+0, +16); the core modules a game lets go are every one but
+# those that outlast it (``memory.play_modules``, +272, +256).  Before,
+# 95,952 (.py; 77,120 from .mpy).  Before that, 95,984 (.py; 77,248): Dice
 # Wide Shut keeps each player's total by round (issue 52, the final
 # screen's chart: ``dws_core.dws_totals``, imported at the first round's
 # end and now in the set; reading them is ``dws_core.dws_running``,
