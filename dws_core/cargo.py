@@ -85,6 +85,10 @@ class Cargo(Engine):
     def scores(self):
         return [self.total(p) for p in range(self.players)]
 
+    def turn_lines(self):
+        return ("Round %d of %d" % (self.round + 1, self.rounds),
+                "Total so far %d" % self.total(self.current))
+
     def ranking(self):
         return rank_by(self.scores(), higher_is_better=True)
 

@@ -19,6 +19,7 @@ class Dice(Engine):
     MIN_PLAYERS = 1
     MAX_PLAYERS = 1
     OPTIONS = (("count", (2, 1, 3, 4, 5, 6)),)
+    OPTION_WORDS = {"count": "Dice"}
 
     def __init__(self, players=1, seed=1, options=None):
         self._init_engine(players, seed)

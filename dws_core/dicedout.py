@@ -115,6 +115,13 @@ class DicedOut(Engine):
     def scores(self):
         return [self.total(p) for p in range(self.players)]
 
+    def turn_lines(self):
+        if self.phase == PENALTY:
+            return ("Lowest score this round", "Pick who gets 2 rerolls")
+        p = self.current
+        return ("Round %d of %d" % (self.round + 1, self.rounds),
+                "Total %d, %d rerolls" % (self.total(p), self.boxes(p)))
+
     def ranking(self):
         return rank_by(self.scores(), higher_is_better=False)
 

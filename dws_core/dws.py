@@ -15,7 +15,7 @@ Dice are indexed red first, then blue, then the purple die last.  Every index
 (r, c) shows r+1.
 """
 
-from dws_core.engine import Engine, rank_by
+from dws_core.engine import COLS, Engine, rank_by
 from dws_core.errors import DecodeError, Refused
 
 RED = 0
@@ -195,6 +195,15 @@ class DiceWideShut(Engine):
 
     def score(self, p):
         return sum(self.column_scores(p))
+
+    def turn_lines(self):
+        """The round and the score so far; while a column has no check, why a
+        fresh board scores -50 (the rules' words: each such column is -5)."""
+        score = self.score(self.current)
+        first = "Round %d, score so far %d" % (self.round + 1, score)
+        if EMPTY_COLUMN_POINTS in self.column_scores(self.current) and len(first) < COLS:
+            return (first, "No check in a column: %d" % EMPTY_COLUMN_POINTS)
+        return ("Round %d" % (self.round + 1), "Score so far %d" % score)
 
     def scores(self):
         return [self.score(p) for p in range(self.players)]

@@ -24,6 +24,8 @@ Subclasses set ``GAME_ID`` (one byte, unique per game) and implement:
   ``codec.Writer`` / ``codec.Reader``.  ``_read`` validates every value.
 * ``legal_steps()``, ``scores()``, ``ranking()``.
 
+and may implement ``turn_lines()``, the hand-over's lines.
+
 Common attributes: ``players`` (count), ``current`` (whose turn), ``over``
 (game finished), ``rng`` (a ``dws_core.rng.Rng``).
 """
@@ -33,6 +35,8 @@ from dws_core.errors import DecodeError, Refused
 from dws_core.rng import Rng
 
 FORMAT_VERSION = 1
+# The columns of a hand-over line (``turn_lines``): the device's text screen.
+COLS = 26
 
 
 class Engine:
@@ -42,6 +46,10 @@ class Engine:
     MAX_PLAYERS = 8
     # Variant options a setup screen offers: (name, choices), choices[0] default.
     OPTIONS = ()
+    # The player's words for an option's name or value where the identifier
+    # does not say it (the rest: the name with spaces, capitalised; the
+    # value as it is).
+    OPTION_WORDS = {}
 
     def _init_engine(self, players, seed):
         if not isinstance(players, int) or isinstance(players, bool):
@@ -194,6 +202,14 @@ class Engine:
         """What the records count of a finished game besides the game itself
         (its row in ``dws_core.games`` names it), else 0."""
         return 0
+
+    def turn_lines(self):
+        """The hand-over's lines for the player whose turn begins: at most
+        two of ``COLS`` columns, in the rules' words; none (the default), the
+        pass screen shows the player's name alone.  Here, not in the game's
+        screen module: Continue's hand-over shows them before that module is
+        imported."""
+        return ()
 
 
 def int_arg(step):

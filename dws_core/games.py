@@ -1,9 +1,11 @@
 """The games the device plays: one row each, and decoding of any saved state.
 
-A new game is a row here (and its screen's row in ``dws_app.catalog``):
+A new game is a row here, its screen's row in ``dws_app.catalog``, its screen
+module and its help files (README, "A new game").  Its row:
 
 * its id byte (the first byte of its saved state; the records keep ids 1-8);
-* its engine, as module and class;
+* its engine, as module and class (the class carries the game's words: its
+  ``OPTIONS`` and ``OPTION_WORDS``, its hand-over's ``turn_lines()``);
 * its title in menus;
 * the module of its device seats and hints (``dws_core.bots`` explains what
   it provides), or None when the game has neither;

@@ -112,6 +112,8 @@ class ShutTheBox(Engine):
         ("rounds", ROUND_CHOICES),
         ("mode", MODE_CHOICES),
     )
+    OPTION_WORDS = {"one_die": "One die if", "mode": "Play",
+                    "high_shut": "7+ shut", "remaining_le_6": "open<=6", "turns": "in turns"}
 
     def __init__(self, players=1, seed=1, options=None, start_player=None):
         self._init_engine(players, seed)
@@ -205,6 +207,14 @@ class ShutTheBox(Engine):
                 total += s
             out.append(total)
         return out
+
+    def turn_lines(self):
+        """The round, and the score so far once the player has one (0 is a
+        shut box: a player who has not played has no score yet)."""
+        lines = ("Round %d of %d" % (self.round + 1, self.rounds),)
+        if self.round_scores[self.current]:
+            lines += ("Score so far %d" % self.scores()[self.current],)
+        return lines
 
     def final_scores(self):
         """A player with no turn (instant win) has no score."""

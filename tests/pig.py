@@ -1,15 +1,20 @@
-"""Pig, a game the product does not ship: registered by tests through the
-two rows a new game takes (``dws_core.games.GAMES`` and
-``dws_app.catalog.GAME_SCREENS``) to show that nothing else has to know it.
+"""Pig, a game the product does not ship, registered by tests as the README
+says a new game is ("A new game"): its engine row (``dws_core.games.GAMES``),
+its screen row (``dws_app.catalog.GAME_SCREENS``), its screen and its help
+files, to show that nothing else has to know it.  The help files are
+tests/data/docs/rules/pig.txt and pig-keys.txt: found as the board finds a
+game's, under a folder on ``sys.path`` (the tests put tests/data there;
+``make flash`` copies and indexes the repository's docs/rules/ only).
 
 Rules: on your turn roll one die as often as you like; each roll adds to the
 turn's points, a 1 loses them and ends the turn; bank to add the turn's
 points to your total and end the turn.  The first total of TARGET or more
 wins at once.
 
-This module is the engine (``Pig``), its device seats and hint (``turn``,
-``hint``: levels "cautious", banking at 10 points, and "bold", at 20) and
-its screen (``PigScreen``: A rolls, DOWN banks).
+This module is the engine (``Pig``, with its hand-over lines), its device
+seats and hint (``turn``, ``hint``: levels "cautious", banking at 10
+points, and "bold", at 20) and its screen (``PigScreen``: A rolls, DOWN
+banks).
 """
 
 from dws_app import theme
@@ -84,6 +89,9 @@ class Pig(Engine):
 
     def scores(self):
         return list(self.totals)
+
+    def turn_lines(self):
+        return ("Total so far %d" % self.totals[self.current], "First to %d wins" % TARGET)
 
     def ranking(self):
         out = []

@@ -439,15 +439,14 @@ def test_a_device_seats_turn_shows_the_keys_that_work_then(profile):
 def test_the_hand_over_says_why_a_fresh_board_scores_minus_50():
     """Issue 51: "Score so far -50" greeted a newcomer; while a column has
     no check the hand-over says each such column is -5."""
-    from dws_app.play.pass_screen import turn_lines
     g = DiceWideShut(2, seed=3)
-    assert turn_lines(g) == ("Round 1, score so far -50", "No check in a column: -5")
+    assert g.turn_lines() == ("Round 1, score so far -50", "No check in a column: -5")
     board = g.boards[0]
     for half in (RED, BLUE):
         for col in range(5):
             board.cells[half][col] = CHECKED
     assert g.score(0) == 10
-    assert turn_lines(g) == ("Round 1", "Score so far 10")
+    assert g.turn_lines() == ("Round 1", "Score so far 10")
 
 
 @pytest.mark.parametrize("profile", PROFILES)

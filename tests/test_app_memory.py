@@ -16,7 +16,13 @@ from sim.script import Session
 
 LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
 
-# Measured 95,984 bytes under MicroPython (.py; 77,248 from .mpy): Dice
+# Measured 95,600 bytes under MicroPython (.py; 76,608 from .mpy): a new
+# game is four places (issue 54): each game's hand-over lines are its
+# engine's ``turn_lines()``, no longer every game's functions in the pass
+# screen's module (-624, -784 from .mpy); the option words are the
+# engine's (+0, +16); the core modules a game lets go are every one but
+# those that outlast it (``memory.play_modules``, +272, +256).  Before,
+# 95,952 (.py; 77,120 from .mpy).  Before that, 95,984 (.py; 77,248): Dice
 # Wide Shut keeps each player's total by round (issue 52, the final
 # screen's chart: ``dws_core.dws_totals``, imported at the first round's
 # end and now in the set; reading them is ``dws_core.dws_running``,
@@ -342,3 +348,76 @@ def test_a_game_with_no_hand_over_ahead_keeps_the_pass_screen_out(forgetting, se
         s.wait(300)
     assert screen.game.round > rounds + 1
     assert "dws_app.play.pass_screen" not in sys.modules
+
+
+# What ``memory.PLAY`` named before issue 54: the core modules a game loads
+# whose names do not begin dws_core.bot, each added by hand.
+OLD_PLAY = ("dws_app.play", "dws_app.drive", "dws_core.bot", "dws_core.dws_columns",
+            "dws_core.stb_solver", "dws_core.cargo_chase")
+# Core modules the app never imports (the desktop's tools and tests: the
+# events' layout, the steps' notation): the old list kept them, the new
+# rule lets them go.
+DESKTOP_ONLY = ("dws_core.events", "dws_core.notation")
+
+
+def test_a_game_s_core_modules_are_let_go_without_a_list_of_them():
+    """``memory.play_modules``: every core module a game loaded but the
+    base, the list of games, what the final screen reads and the engines
+    (a module that imports ``Engine``): the same as the names the list
+    held, for every module of the core."""
+    import importlib
+    from dws_app.memory import imported, play_modules
+    from dws_core.games import GAMES
+    core = os.path.join(os.path.dirname(LIB), "dws_core")
+    for f in os.listdir(core):
+        if f.endswith(".py") and f != "__init__.py":
+            importlib.import_module("dws_core." + f[:-3])
+    new, old = set(play_modules()), set(imported(OLD_PLAY))
+    assert new ^ old == set(DESKTOP_ONLY)
+    assert not {row[1] for row in GAMES} & new             # (the engines stay)
+    lib = [os.path.join(d, f) for d, _s, fs in os.walk(LIB) for f in fs if f.endswith(".py")]
+    for path in lib:                                        # (never on the board)
+        with open(path) as f:
+            text = f.read()
+        assert not [name for name in DESKTOP_ONLY if name in text], path
+
+
+@pytest.mark.parametrize("gid", [1, 2, 3, 4, 5])
+def test_a_game_lets_go_of_the_modules_the_old_list_did(forgetting, monkeypatch, gid):
+    """A game of device seats at their strongest, to its scores and the
+    menu after (a new interpreter follows, ``App.menu_again``), lets go of
+    the same modules at the same moments as the list of names did."""
+    from dws_app import memory
+    from dws_app.levels import level_names
+    from dws_app.lobby.setup import start_game
+    memory.forget(DESKTOP_ONLY)         # (as on the board; the fixture puts them back)
+    let_go = []
+    play_modules = memory.play_modules
+
+    def checked():
+        names = play_modules()
+        assert sorted(names) == sorted(memory.imported(OLD_PLAY))
+        let_go.append(names)
+        return names
+    monkeypatch.setattr(app_mod, "play_modules", checked)
+    s = Session("pybadge", seed=4)
+    s.app.forgets = True
+    s.app.fresh = lambda: None          # (the board's code.py starts afresh)
+    levels = level_names(gid)
+    if levels:
+        start_game(s.app, gid, 2, None, seed=3, seats=[levels[-1]] * 2)
+        for _ in range(4000):
+            if type(s.screen).__name__ == "ScoresScreen":
+                break
+            s.wait(200)
+        assert type(s.screen).__name__ == "ScoresScreen"
+        assert [n for n in let_go[0] if n.startswith("dws_core.bot")]
+        s.press("A")
+    else:
+        start_game(s.app, gid, 1, None, seed=3)
+        finish_interludes(s)
+        s.press("A")
+        s.wait(3000)                    # (the roll)
+        s.press("START")
+    assert type(s.screen).__name__ == "MenuScreen" and s.app.menu_again
+    assert len(let_go) == (2 if levels else 1)

@@ -6,7 +6,6 @@ import pytest
 
 from dws_app.play.game_stb import (CHOSEN, NUMBER_Y, OPEN, SHUT, TILE_CHOSEN, TILE_OPEN, TOP,
                                    StbScreen)
-from dws_app.play.pass_screen import turn_lines
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, ShutTheBox, open_sum
 from sim.play import finish_interludes, open_setup, setup_and_start
 from sim.play_stb import settle, stb_step
@@ -517,4 +516,4 @@ def test_no_score_before_a_players_first_round(mode):
     for q in range(3):
         if not game.round_scores[q] and not screen.declaring(q):
             assert screen.scores[q].shown() == "P%d -" % (q + 1)
-    assert turn_lines(game) == ("Round 1 of %d" % game.rounds,)
+    assert game.turn_lines() == ("Round 1 of %d" % game.rounds,)

@@ -1,7 +1,11 @@
-"""A new game is two rows (issue 30): Pig (tests/pig.py), registered through
-``dws_core.games.GAMES`` and ``dws_app.catalog.GAME_SCREENS`` alone, is
-offered by the menu, set up with a device seat by the buttons, played, saved
-and continued after a power-up, and counted in the records."""
+"""A new game is its rows, its screen and its help files (issues 30, 54):
+Pig (tests/pig.py), registered through ``dws_core.games.GAMES`` and
+``dws_app.catalog.GAME_SCREENS`` alone, is offered by the menu, set up with
+a device seat by the buttons, played, saved and continued after a power-up,
+and counted in the records; its hand-over shows its engine's lines and its
+help its files (tests/data/docs/rules/, not the product's docs/rules/)."""
+
+import os
 
 import pytest
 
@@ -18,11 +22,17 @@ from dws_core import bots, games
 from sim.script import Session
 from test_app_bots import setup_by_buttons
 
+# Pig's help files (docs/rules/pig.txt and pig-keys.txt) are under this
+# folder, which the tests put on sys.path: the help finds a game's files
+# beside the running code, then under sys.path (``dws_app.drive.find``).
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
 
 @pytest.fixture
 def with_pig(monkeypatch):
     monkeypatch.setattr(games, "GAMES", games.GAMES + (pig.ROW,))
     monkeypatch.setattr(catalog, "GAME_SCREENS", catalog.GAME_SCREENS + (pig.SCREEN_ROW,))
+    monkeypatch.syspath_prepend(DATA)
     bots._last[0] = None
     yield
     bots._last[0] = None
@@ -91,6 +101,87 @@ def test_a_game_row_without_a_bot_module_offers_no_device_seat(with_pig, monkeyp
     game = pig.Pig(2, seed=1)
     with pytest.raises(ValueError):
         bots.bot_turn(game, "bold", None)
+
+
+# ----- its words: the hand-over's lines, the option words, the help --------------
+
+def pig_help(name):
+    with open(os.path.join(DATA, "docs", "rules", name)) as f:
+        return f.read()
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_pig_s_hand_over_shows_its_engine_s_lines(with_pig, profile):
+    s = Session(profile, seed=5)
+    game = setup_by_buttons(s, pig.GAME_ID, (None, None))
+    for _ in range(200):
+        if type(s.screen).__name__ == "PassScreen" and game.totals[0] and not game.over:
+            break
+        s.press("A" if type(s.screen).__name__ == "PassScreen" or game.points < 6 else "DOWN")
+    assert type(s.screen).__name__ == "PassScreen"
+    info = s.screen.info.shown().split("\n")
+    assert [line.strip() for line in info] == [
+        "Total so far %d" % game.totals[game.current], "First to %d wins" % pig.TARGET]
+
+
+def test_an_engine_s_option_words_are_the_setup_s(with_pig, monkeypatch):
+    """An option whose identifier does not say it in words takes its
+    engine's ``OPTION_WORDS`` (its name and values) in the setup."""
+    from dws_app.lobby.setup import SetupScreen
+    monkeypatch.setattr(pig.Pig, "OPTIONS", (("bank_at", ("low", 10)),), raising=False)
+    monkeypatch.setattr(pig.Pig, "OPTION_WORDS", {"bank_at": "Banks", "low": "at 5"},
+                        raising=False)
+    s = Session("pybadge", seed=1)
+    setup = SetupScreen(s.app, pig.GAME_ID)
+    assert setup.row_text("bank_at") == "Banks" + " " * 8 + "     <at 5>"
+    setup.options["bank_at"] = 10
+    assert setup.row_text("bank_at") == "Banks" + " " * 8 + "       <10>"
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_select_in_a_pig_game_shows_its_help_files(with_pig, profile):
+    """Its buttons' pages, then its rules, from tests/data/docs/rules/: the
+    product's docs/rules/ (what ``make flash`` copies and indexes in
+    pages.idx) holds no page of Pig."""
+    from test_help import pages_of
+    from tools.flash.plan import DEVICE_TREE
+    assert not os.path.exists(os.path.join(os.path.dirname(DATA), "..", "docs", "rules", "pig.txt"))
+    assert not [source for source, _slot in DEVICE_TREE if source.startswith("tests")]
+    s = Session(profile, seed=5)
+    setup_by_buttons(s, pig.GAME_ID, (None, "bold"))
+    for _ in range(4):                  # (a hint first, then the help)
+        if type(s.screen).__name__ != "HelpScreen":
+            s.press("SELECT")
+    help_screen = s.screen
+    assert type(help_screen).__name__ == "HelpScreen"
+    pages = pages_of(pig_help("pig-keys.txt")) + pages_of(pig_help("pig.txt"))
+    assert help_screen.pages == len(pages)
+    for k, page in enumerate(pages):
+        assert help_screen.shown() == page
+        assert help_screen.title.shown().strip() == ("Help: Pig" if k < 2 else "Rules: Pig")
+        s.press("RIGHT")
+    s.press("B")
+    assert isinstance(s.screen, pig.PigScreen)
+
+
+@pytest.mark.parametrize("profile", ("pybadge", "pico_dice"))
+def test_pig_s_texts_fit_and_use_no_shorthand(with_pig, monkeypatch, profile):
+    """As tests/test_app_texts.py walks the product's: its help files, its
+    setup and help, and a game of presses at random."""
+    from test_app_texts import Cut, shorthands, storm, walk_setup
+    from test_help import pages_of
+    for name in ("pig-keys.txt", "pig.txt"):
+        for page in pages_of(pig_help(name)):
+            assert len(page) <= 8, (name, page)
+            for line in page:
+                assert len(line) <= 26 and not shorthands(line), (name, line)
+    cut = Cut(monkeypatch)
+    cut.where = "setup/help of Pig"
+    walk_setup(Session(profile, seed=4), pig.GAME_ID)
+    for players, seats in ((2, None), (3, [None, "bold", None])):
+        cut.where = "Pig, %d players, seats %s" % (players, seats)
+        storm(profile, pig.GAME_ID, players, 400, players, seats)
+    cut.check()
 
 
 # ----- the tables' row: each game's table module ------------------------------

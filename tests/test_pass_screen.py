@@ -23,3 +23,15 @@ def test_pass_screen_lines_do_not_overlap(profile):
              (screen.bottom_band.y, s.app.height // s.app.scale)]
     for upper, lower in zip(spans, spans[1:]):
         assert upper[1] <= lower[0], spans
+
+
+def test_the_hand_over_lines_are_the_engine_s_in_the_screen_s_columns():
+    """A game's hand-over lines are its engine's ``turn_lines()`` (Continue
+    shows them before the game's screen module is imported); the engine
+    knows the screen's width, and an engine without lines has none (the
+    pass screen shows the player's name alone)."""
+    from dws_core import engine
+    from dws_core.dice import Dice
+    assert engine.COLS == ui.COLS
+    assert Dice(1).turn_lines() == ()
+    assert not hasattr(pass_screen, "TURN_LINES")

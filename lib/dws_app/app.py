@@ -13,8 +13,8 @@ screen; A there restarts the app from the store, as a power-up would.
 """
 
 from dws_app.clock import ticks_add, ticks_diff
-from dws_app.memory import (FORGETS, LOBBY, PLAY, collect, collect_if_grown, drop_tables,
-                            forget, heap_figures, imported)
+from dws_app.memory import (FORGETS, LOBBY, collect, collect_if_grown, drop_tables,
+                            forget, heap_figures, imported, play_modules)
 
 # Animation lengths in ms for the store's anim_speed 0 slow, 1 normal, 2 fast.
 ANIM_MS = (1200, 700, 300)
@@ -206,7 +206,7 @@ class App:
         self._pass_screen = None
         self.stack = []
         if self.forgets:
-            forget(imported(PLAY))
+            forget(play_modules())
         collect()
 
     def show_menu(self):
@@ -432,7 +432,7 @@ class App:
             self.seats = None
             drop_tables()
             if self.forgets:
-                forget(imported(PLAY))
+                forget(play_modules())
             collect()
         from dws_app.lobby.error import failed
         failed(self, e, low)

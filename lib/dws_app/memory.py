@@ -1,7 +1,7 @@
 """Memory policy of the app, in one place: what lives only between games
 (``LOBBY``: forgotten while a game is in play, so gc frees their code), what
-lives only during a game (``PLAY``: forgotten once it is over), ``forget``,
-``collect`` and ``drop_tables``.  The only app module besides the main
+lives only during a game (``PLAY``, ``play_modules``: forgotten once it is
+over), ``forget``, ``collect`` and ``drop_tables``.  The only app module besides the main
 loop's own tidying that touches ``sys.modules`` and ``gc``.
 
 The folders are the lists: ``dws_app.lobby`` holds the screens between
@@ -15,10 +15,18 @@ import sys
 # game keeps.
 LOBBY = ("dws_app.lobby", "dws_core.games")
 # Only while a game is played: the package dws_app.play, the drive's table
-# reader, and the core's device seats, hints and their tables (every module
-# whose name begins dws_core.bot, and those they import).
-PLAY = ("dws_app.play", "dws_app.drive", "dws_core.bot", "dws_core.dws_columns",
-        "dws_core.stb_solver", "dws_core.cargo_chase")
+# reader, and the core's device seats, hints and their tables: every core
+# module but those that outlast a game (``play_modules``), so that a new
+# game's are let go without a name here.
+PLAY = ("dws_app.play", "dws_app.drive", "dws_core.")
+# The core modules that outlast a game: the engines' base and the state's
+# format (the first menu brings them, for the whole power-up), the list of
+# games (``LOBBY``'s) and what the final screen reads of a finished game
+# (Dice Wide Shut's totals by round).  A game's engine stays too: a core
+# module that imports ``Engine`` (the scores read the finished game, and
+# the setup and Continue the engines).
+KEPT = ("dws_core.engine", "dws_core.codec", "dws_core.errors", "dws_core.rng",
+        "dws_core.games", "dws_core.dws_totals", "dws_core.dws_running")
 # Only on the board: CPython (tests, simulator) keeps one copy of each class.
 FORGETS = sys.implementation.name != "cpython"
 
@@ -36,6 +44,18 @@ def imported(prefixes):
                 if not hasattr(modules[name], "__path__"):
                     out.append(name)
                 break
+    return out
+
+
+def play_modules():
+    """The imported modules that only a game in play uses (``PLAY``), the
+    core modules that outlast it aside (``KEPT``, the engines')."""
+    out = []
+    modules = sys.modules
+    for name in imported(PLAY):
+        if not name.startswith("dws_core.") or not (
+                name in KEPT or hasattr(modules[name], "Engine")):
+            out.append(name)
     return out
 
 

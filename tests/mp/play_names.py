@@ -39,6 +39,7 @@ for gid, players, levels in GAMES:
         g = cls(players, seed=seed, options={})
         r = Rng(seed)
         while not g.over:
+            g.turn_lines()          # (the hand-over's lines: % makes no name)
             bots.hint(g)
             k = 0
             while gid == 1 and k < 2:   # hints mid-turn: what to undo

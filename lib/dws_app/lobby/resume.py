@@ -93,9 +93,8 @@ def continue_game(app, names_of=None):
             # card, and the seats, their tables and the game's screen under
             # it in the next passes (Continue took 797 ms to the hand-over
             # on the Pico with them before its frame).
-            from dws_app.play.pass_screen import turn_lines
             app.game = game
-            app.start_card(game, turn_lines(game), None, app.resume_turn,
+            app.start_card(game, game.turn_lines(), None, app.resume_turn,
                            alone=levels is not None and levels.count(None) < 2)
             app.defer(app.NEXT_PASS, seat_resumed, app, game, lineup, names)
             return

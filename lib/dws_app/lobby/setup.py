@@ -1,7 +1,8 @@
 """Game setup: number of players, the seats, the engine's variant options.
 
 Options come from the engine class's ``OPTIONS`` ((name, choices), the first
-choice the default), so a new variant needs no change here.
+choice the default) and their words from its ``OPTION_WORDS``, so a new
+variant or game needs no change here.
 
 The seats row shows one seat in words: "Seat 2 <ANNA>", a player kept on
 the device, a guest or a device level (``dws_core.bots.levels``: easy,
@@ -25,25 +26,21 @@ _PLAYER = const(1)
 _DICE = const(2)
 
 
-# Player words for the engines' option names and values (the rest: the
-# name with spaces, capitalised; the value as it is).
-TITLES = {"count": "Dice", "mode": "Play", "one_die": "One die if"}
-VALUES = {"high_shut": "7+ shut", "remaining_le_6": "open<=6", "turns": "in turns"}
+def option_title(name, words):
+    """An option's name in ``words`` (its engine's ``OPTION_WORDS``), else
+    with spaces, capitalised."""
+    title = words.get(name) or name.replace("_", " ")
+    return title[:1].upper() + title[1:]
 
 
-def option_title(name):
-    words = TITLES.get(name) or name.replace("_", " ")
-    return words[:1].upper() + words[1:]
-
-
-def value_text(value):
+def value_text(value, words):
     if value is True:
         return "on"
     if value is False:
         return "off"
     if isinstance(value, (tuple, list)):
         return ",".join(str(v) for v in value)
-    return VALUES.get(value) or str(value)
+    return words.get(value) or str(value)
 
 
 MENU_LINES = 8          # text lines above the note and the footer
@@ -108,8 +105,9 @@ class SetupScreen(widgets.Screen):
             return self.seats_text()
         if row == "start":
             return "Start game"
-        value = value_text(self.options[row])
-        return "{:<13}{:>11}".format(option_title(row), "<" + value + ">")
+        words = self.cls.OPTION_WORDS
+        value = value_text(self.options[row], words)
+        return "{:<13}{:>11}".format(option_title(row, words), "<" + value + ">")
 
     def seats_text(self):
         """The seat LEFT/RIGHT change on this row, and who plays it, in

@@ -4,7 +4,7 @@ turn hand-over (pass screen, then the roll animation), saving, the end.
 A subclass builds its widgets, then implements ``refresh()``, ``buttons(name)``
 (game-specific handling; return True if used) and ``roll_frame(k)`` (one
 animation frame; k counts frames, -1 = stop); the hand-over's lines are
-``pass_screen.turn_lines``.
+the engine's ``turn_lines()``.
 
 The turn: the app opens the game's screen with ``first_turn(fresh)``
 (``fresh``: a new game, whose roll-off a screen may show); every later turn
@@ -293,8 +293,7 @@ class GameScreen(ui.Screen):
 
     def pass_lines(self):
         """The hand-over's two info lines for the player whose turn begins."""
-        from dws_app.play.pass_screen import turn_lines
-        return turn_lines(self.game)
+        return self.game.turn_lines()
 
     # ----- roll animation ----------------------------------------------------
 

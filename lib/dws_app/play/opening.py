@@ -93,8 +93,7 @@ def show_game(app, fresh):
         # A resumed game at a player's turn: the hand-over first, and the
         # game screen built under it a pass later, after the hand-over's
         # frame, while the device changes hands (Continue: ~40 ms less).
-        from dws_app.play.pass_screen import turn_lines
-        lines = turn_lines(game)
+        lines = game.turn_lines()
         app.show_pass(game.current, lambda: lines, app.resume_turn)
         if app.looping:
             app.defer(NEXT_PASS, build_under, app, cls)

@@ -6,10 +6,10 @@ pixel a layer covers (~5 us each on the Pico), so a filled screen costs
 ~0.5 s a frame where the bands and the black between cost about half; the
 bands are 8 logical pixels tall (they were 14: 38 ms more a frame).
 
-Under the name, two lines on the turn that begins (``turn_lines``): they
-come from the game alone, so Continue's hand-over shows them before the
-game's screen module is imported (that import was ~40 ms of Continue's
-536 on the Pico, hardware.md).
+Under the name, two lines on the turn that begins: the engine's
+``turn_lines()`` (``dws_core.engine``), so Continue's hand-over shows them
+before the game's screen module is imported (that import was ~40 ms of
+Continue's 536 on the Pico, hardware.md).
 """
 
 from dws_app import theme, ui
@@ -19,49 +19,6 @@ NAME_Y = 42     # logical y of "PLAYER N" (below "Pass the device to", row 2)
 PASS = "Pass the device to"
 LINE1 = len(PASS)   # its width: a game's start card says what it is there
 READY = "A: I'm ready"
-
-
-def dws_lines(g):
-    """The round and the score so far; while a column has no check, why a
-    fresh board scores -50 (the rules' words: each such column is -5)."""
-    from dws_core.dws import EMPTY_COLUMN_POINTS
-    score = g.score(g.current)
-    first = "Round %d, score so far %d" % (g.round + 1, score)
-    if EMPTY_COLUMN_POINTS in g.column_scores(g.current) and len(first) < ui.COLS:
-        return (first, "No check in a column: %d" % EMPTY_COLUMN_POINTS)
-    return ("Round %d" % (g.round + 1), "Score so far %d" % score)
-
-
-def stb_lines(g):
-    """The round, and the score so far once the player has one (0 is a
-    shut box: a player who has not played has no score yet)."""
-    lines = ("Round %d of %d" % (g.round + 1, g.rounds),)
-    if g.round_scores[g.current]:
-        lines += ("Score so far %d" % g.scores()[g.current],)
-    return lines
-
-
-def dicedout_lines(g):
-    from dws_core.dicedout import PENALTY
-    if g.phase == PENALTY:
-        return ("Lowest score this round", "Pick who gets 2 rerolls")
-    p = g.current
-    return ("Round %d of %d" % (g.round + 1, g.rounds),
-            "Total %d, %d rerolls" % (g.total(p), g.boxes(p)))
-
-
-def cargo_lines(g):
-    return ("Round %d of %d" % (g.round + 1, g.rounds), "Total so far %d" % g.total(g.current))
-
-
-# game id -> its lines; a game without a row shows the name alone
-TURN_LINES = {1: dws_lines, 2: stb_lines, 3: dicedout_lines, 4: cargo_lines}
-
-
-def turn_lines(game):
-    """The hand-over's info lines for the player whose turn begins."""
-    lines = TURN_LINES.get(game.GAME_ID)
-    return lines(game) if lines else ()
 
 
 class PassScreen(ui.Screen):
