@@ -4,6 +4,7 @@ Dice of a 2-player (or solo) game, by index: red 0-2, blue 3-5, purple 6.
 """
 import pytest
 
+from bench.budgets import BUDGETS
 from dws_core.dws import (BLUE, CHECKED, CROSSED, EMPTY, PURPLE, RED, SPENT,
                           DiceWideShut, cell_value)
 from dws_core.errors import DecodeError, Refused
@@ -509,13 +510,13 @@ def test_options_and_players_are_validated():
             DiceWideShut(players)
 
 
-def test_state_of_five_players_fits_in_512_bytes():
+def test_state_of_five_players_fits_in_its_budget():
     game = DiceWideShut(5, options={"no_doubles": True})
     for p in range(5):
         set_board(game, p, red="xx... ..... ..... ..... .....",
                   red_sixes=[1, 2, 1, 2, 0])
     data = game.encode()
-    assert len(data) <= 512
+    assert len(data) <= BUDGETS["dws.state_bytes_5p"][0]       # (512)
     assert DiceWideShut.decode(data).encode() == data
 
 

@@ -7,11 +7,12 @@ import os
 
 import pytest
 
+from bench.budgets import BUDGETS
 from bench.dws import game_modules, micropython_game
 from bench.micropython import ROOT, run_source
 from dws_core.games import GAMES
 
-BUDGET = 64 * 1024
+BUDGET = BUDGETS["games.live_heap_max_bytes"][0]     # (the bench's figure: one place)
 
 
 @pytest.mark.parametrize("game_id", [g[0] for g in GAMES])
