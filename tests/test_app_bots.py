@@ -349,6 +349,7 @@ def test_seat_types_survive_save_and_continue():
 def test_all_human_save_is_the_engine_bytes():
     s = Session("pybadge", seed=3)
     start_game(s.app, 1, 2, None, seed=3, seats=[None, None])
+    s.app.poll()        # (the pass after the open saves it, as on the board)
     saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
     assert saved == s.app.game.checkpoint()
 

@@ -173,13 +173,13 @@ class App:
         self._show()
         if self.game is not None:   # e.g. help closed over the game
             self.forget_between_games()
-        elif len(self.stack) == 1 and self.fresh is not None and self.looping:
+        elif len(self.stack) == 1 and self.fresh is not None:
             # Back at the menu from a screen it opened (records, settings,
             # help, a setup left): within one interpreter what that screen
             # interned stays, 25 KB after records and settings on the Pico;
             # the next game starts from a power-up's heap, as after a game
             # (hardware.md, "Memory across games").
-            self.defer(NEXT_PASS, self.start_afresh)
+            self.later(NEXT_PASS, self.start_afresh)
 
     def forget_between_games(self):
         if self.forgets:
@@ -193,8 +193,8 @@ class App:
         """Back to the main menu (rebuilt, so Continue shows up to date);
         after a game once the handler that asked has returned (AFTER_PRESS):
         its frame would keep the game on the heap."""
-        if self.played and self.looping:
-            self.defer(AFTER_PRESS, self.show_menu)
+        if self.played:
+            self.later(AFTER_PRESS, self.show_menu)
         else:
             self.show_menu()
 
@@ -222,7 +222,7 @@ class App:
         self.stack = []
         self.leds.off()
         played = self.played
-        self.menu_again = played and self.fresh is not None and self.looping
+        self.menu_again = played and self.fresh is not None
         if played:
             self.played = False
             self._saved = None
@@ -244,7 +244,7 @@ class App:
             # again, and every game starts from a power-up's heap: within
             # one interpreter the names a game's modules interned are never
             # freed (hardware.md, "Memory across games").
-            self.defer(NEXT_PASS, self.start_afresh)
+            self.later(NEXT_PASS, self.start_afresh)
 
     def start_afresh(self):
         """A new interpreter (code.py's ``fresh``), taking along the presses
@@ -287,6 +287,20 @@ class App:
         if self.deferred[phase] is not None:
             raise RuntimeError("deferred twice")
         self.deferred[phase] = (function,) + args
+
+    def later(self, phase, function, *args):
+        """``function(*args)`` in ``phase`` inside the main loop (``defer``),
+        at once outside it (a test's call, the run's start, ``press``
+        alone): the one place that tells them apart.  An open that spans
+        passes is a chain of functions, each handing the next to ``later``,
+        written once for the board and the tests.  (A generator advanced a
+        step a pass needed a driver and, for each open a test or the run's
+        start calls, a function to run it to its end: more code in the
+        app, and its frame kept every local of the open to its last pass.)"""
+        if self.looping:
+            self.defer(phase, function, *args)
+        else:
+            function(*args)
 
     def pending(self, phase):
         """The entry deferred to ``phase``, or None."""
@@ -626,10 +640,7 @@ class App:
         """The final scores (recorded first); inside the main loop they open
         once the game screen's handler has returned (AFTER_PRESS), and
         their screen is built in the pass after (``scores.final``)."""
-        if self.looping:
-            self.defer(AFTER_PRESS, self.scores_now, game)
-        else:
-            self.scores_now(game)
+        self.later(AFTER_PRESS, self.scores_now, game)
 
     def scores_now(self, game):
         """The finished game counted in the records and shown

@@ -120,5 +120,9 @@ def restart(app):
     app.game_running(False)
     app.leds.off()
     app.buttons.reset()
-    app._boot()
+    app._boot()             # (a power-up's: no game played since its menu)
+    app.stack = []          # (what a menu after a game lets go first)
+    app.show_blank()
+    from dws_app.memory import collect
+    collect()
     app.home()

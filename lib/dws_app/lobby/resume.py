@@ -87,17 +87,21 @@ def continue_game(app, names_of=None):
         lineup = list(meta) if meta else None
         app.names = names = names_of(lineup or [0] * game.players, game.GAME_ID)
         app._saved = game.checkpoint()
-        if app.looping and game.players > 1 and not game.over and (
-                levels is None or levels[game.current] is None):
+        alone = levels is not None and levels.count(None) < 2
+        if game.players > 1 and not game.over and (
+                levels is None or levels[game.current] is None) and (
+                app.looping or not alone):
             # A player's turn: the hand-over first, as a new game's start
             # card, and the seats, their tables and the game's screen under
             # it in the next passes (Continue took 797 ms to the hand-over
-            # on the Pico with them before its frame).
+            # on the Pico with them before its frame).  A lone human's
+            # card goes on by itself once the seats are made: outside the
+            # main loop (the wake from sleep, ``start``) no frame would
+            # show it, and it is not built.
             from dws_app.play.pass_screen import turn_lines
             app.game = game
-            app.start_card(game, turn_lines(game), None, app.resume_turn,
-                           alone=levels is not None and levels.count(None) < 2)
-            app.defer(app.NEXT_PASS, seat_resumed, app, game, lineup, names)
+            app.start_card(game, turn_lines(game), None, app.resume_turn, alone=alone)
+            app.later(app.NEXT_PASS, seat_resumed, app, game, lineup, names)
             return
         seat_resumed(app, game, lineup, names)
     else:
@@ -170,7 +174,7 @@ def start_up(app, hw, store=None, on_game=None, test=None, fresh=None):
     hw.early = None
     app.last_error = None      # the last exception poll() caught (tests look)
     app.forgets = FORGETS      # forget the lobby while a game is in play
-    app.played = False         # a game was opened since the menu's last fresh heap
+    app.looping = False        # inside poll() (``App.later``)
     # Shown while a game's screen is let go: nothing to draw, and the
     # panel keeps its last picture until the next refresh.
     app.blank = ui.group()
@@ -221,7 +225,7 @@ def boot(app, store=None):
     app.ending = None          # its row's (recorded, low wins, tie words): ``seat``
     # What is deferred (``defer``), per phase: (function, args...) or None
     app.deferred = [None, None]
-    app.looping = False        # inside poll()
+    app.played = False         # a game was opened since the menu's last fresh heap
     app.pass_max = 0           # longest main-loop pass in ms since the last heap line
     app.heap_due = []          # heap lines to print after the next frame (heap_log)
     app.collect_due = False    # a collection after the next frame (memory policy)

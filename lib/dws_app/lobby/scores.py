@@ -44,10 +44,7 @@ def final(app, game):
     if recorded and count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                                low_wins=low_wins, shut=game.counted(), slots=slots):
         best = best_seat(scores, low_wins)
-    if app.looping:
-        app.defer(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
-    else:
-        show(app, game, shown, ranking, best, records)
+    app.later(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
 
 
 def ending_of(app, game):
@@ -67,10 +64,7 @@ def show(app, game, shown, ranking, best, records):
     where a pass may keep the screen frozen 300."""
     app.push(ScoresScreen(app, game, shown, ranking, best, records))
     lineup = (game.GAME_ID, app.lineup or [0] * game.players)
-    if app.looping:
-        app.defer(app.NEXT_PASS, record, app, records, lineup)
-    else:
-        record(app, records, lineup)
+    app.later(app.NEXT_PASS, record, app, records, lineup)
 
 
 def record(app, records, lineup):

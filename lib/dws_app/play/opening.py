@@ -51,17 +51,14 @@ def open_game(app, game, fresh=False):
     app.game = game
     app.played = True
     app.game_saves = 0 if fresh else 1     # (the test key save_oom)
-    if app.looping:
-        app.defer(NEXT_PASS, start_seats, app, fresh)
-    else:
-        start_seats(app, fresh)
+    app.later(NEXT_PASS, start_seats, app, fresh)
 
 
 def start_seats(app, fresh):
     """The seats' start, then the game's screen: a pass later when the
     start did something (``open_game``)."""
-    if app.seats is not None and app.seats.start() and app.looping:
-        app.defer(NEXT_PASS, show_game, app, fresh)
+    if app.seats is not None and app.seats.start():
+        app.later(NEXT_PASS, show_game, app, fresh)
     else:
         show_game(app, fresh)
 
@@ -96,10 +93,7 @@ def show_game(app, fresh):
         from dws_app.play.pass_screen import turn_lines
         lines = turn_lines(game)
         app.show_pass(game.current, lambda: lines, app.resume_turn)
-        if app.looping:
-            app.defer(NEXT_PASS, build_under, app, cls)
-        else:
-            build_under(app, cls)
+        app.later(NEXT_PASS, build_under, app, cls)
         return
     screen = cls(app, game)
     app.push(screen)
