@@ -232,11 +232,11 @@ def start_game(app, game_id, players, options, seed=None, seats=None, slots=None
     lineup, names = seated
     from dws_app.levels import seat_levels
     levels = seat_levels(lineup, game_id)
-    app.names = names
+    from dws_app.play import Table
+    app.table = Table(game, names)
     if players > 1:
         app.stack = []      # (a call outside a press: the screens under the card go)
         level = levels[game.current]
-        app.game = game
         app.start_card(game, card_lines(game, title_of(game_id), level), level,
                        alone=levels.count(None) < 2)
         app.later(app.NEXT_PASS, seat_game, app, game, lineup, names)
@@ -262,12 +262,11 @@ def card_lines(game, title, level):
 
 
 def seat_game(app, game, lineup, names):
-    """The game's seats, then its screen (``App.open_game``)."""
-    from dws_app.play.opening import seat
+    """The game's seats, then its screen (``play.opening.open_game``)."""
+    from dws_app.play.opening import open_game, seat
     seat(app, game, lineup, names)
     # The autosave of the pass after the one that builds its screen saves
     # it, after the first frame: the write (30-80 ms on the Pico) is not
     # part of the open, and the pass stays under 300 ms with five device
     # seats.
-    app._saved = None
-    app.open_game(game, fresh=True)
+    open_game(app, game, fresh=True)
