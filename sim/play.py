@@ -157,13 +157,13 @@ def until_account(session, rnd, limit=3000, wait_ms=300):
     for _ in range(limit):
         top = session.screen
         if isinstance(top, GameScreen) and top.accounts and not top.animating() and (
-                top.back is not None or top.result is not None and not session.app.seats.busy(top)):
+                top.back is not None or top.result is not None and not session.app.table.seats.busy(top)):
             return top
         if type(top).__name__ == "ScoresScreen":
             return None
         if not isinstance(top, GameScreen) or top.waits_for_a() or top.animating():
             session.press("A")
-        elif session.app.seats.device(top.game.current):
+        elif session.app.table.seats.device(top.game.current):
             session.wait(wait_ms)
         else:
             top.act(rnd.choice(top.game.legal_steps()))

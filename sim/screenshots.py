@@ -65,7 +65,7 @@ def _device_turn(profile):
     """A device-played seat mid-turn: its dice taken, the cursor on the next."""
     s = Session(profile, seed=5)
     start_game(s.app, 1, 2, None, seed=9, seats=["strong", "normal"])
-    game = s.app.game
+    game = s.app.table.game
     while not (game.picked and len(game.picked) == 2) or s.screen.animating():
         s.wait(50)
     return s

@@ -67,7 +67,7 @@ def test_a_lone_human_gets_back_the_last_device_turns_account_and_a_look_back(gi
     assert s.screen is screen and screen.waits_for_a()
     assert screen.msg1.shown() == lines[-1]
     s.press("A")                                 # the human's turn
-    assert not screen.waits_for_a() and not s.app.seats.device(screen.game.current)
+    assert not screen.waits_for_a() and not s.app.table.seats.device(screen.game.current)
 
 
 def test_dice_wide_shuts_look_back_shows_the_boards_the_device_turns_left():
@@ -79,7 +79,7 @@ def test_dice_wide_shuts_look_back_shows_the_boards_the_device_turns_left():
     assert back.footer.shown() == BOARDS_FOOTER == "A: their boards  B: back"
     s.press("A")                                 # the oldest turn's seat's board
     assert s.screen is screen and screen.viewing == seats[0]
-    assert screen.header.shown().startswith("Board of " + s.app.names[seats[0]])
+    assert screen.header.shown().startswith("Board of " + s.app.table.names[seats[0]])
     assert screen.msg2.shown() == "B:next board  A:own board"
     # (the boards as those turns left them: no step since)
     assert [bytes(screen.game.boards[p].cells[0]) for p in range(3)] == boards
@@ -87,7 +87,7 @@ def test_dice_wide_shuts_look_back_shows_the_boards_the_device_turns_left():
     assert screen.viewing == (seats[0] + 1) % 3 or screen.viewing is None
     s.press("A")                                 # the human's own board, their turn
     assert screen.viewing is None and not screen.waits_for_a()
-    assert not s.app.seats.device(screen.game.current)
+    assert not s.app.table.seats.device(screen.game.current)
 
 
 def test_the_look_back_screen_names_its_keys():
@@ -184,15 +184,15 @@ def test_the_look_back_shows_each_held_turn_as_it_left_the_game(gid, seed, optio
                 and not top.animating() and top.accounts[-1] not in seen:
             seen[top.accounts[-1]] = board_state(top)
         if isinstance(top, GameScreen) and len(top.accounts) >= 2 and top.result is not None \
-                and not top.animating() and not s.app.seats.busy(top):
+                and not top.animating() and not s.app.table.seats.busy(top):
             screen = top
             break
         if not isinstance(top, GameScreen) or top.waits_for_a() or top.animating():
-            if isinstance(top, GameScreen) and s.app.seats.busy(top):
+            if isinstance(top, GameScreen) and s.app.table.seats.busy(top):
                 s.wait(20)
             else:
                 s.press("A")
-        elif s.app.seats.device(top.game.current):
+        elif s.app.table.seats.device(top.game.current):
             s.wait(20)
         else:
             top.act(rnd.choice(top.game.legal_steps()))
@@ -218,7 +218,7 @@ def test_the_look_back_shows_each_held_turn_as_it_left_the_game(gid, seed, optio
     assert screen.looking is None and board_state(screen) == held
     assert screen.waits_for_a() and screen.msg1.shown() == turns[-1][1]
     s.press("A")                                    # the human's turn
-    assert not screen.waits_for_a() and not s.app.seats.device(screen.game.current)
+    assert not screen.waits_for_a() and not s.app.table.seats.device(screen.game.current)
 
 
 def test_a_device_turn_that_shuts_the_box_says_so():

@@ -71,13 +71,13 @@ def setup_by_buttons(s, game_id, levels, options=None):
         s.press("A")                      # the next seat
     choose_options_and_start(s, options or {})
     assert isinstance(s.app.stack[0], GameScreen)
-    return s.app.game
+    return s.app.table.game
 
 
 def run_unattended(s, monkeypatch, limit_ms=2000000):
     """Let device time pass, no button pressed, until the final scores;
     no pass screen, no new displayio object, no dimming on the way."""
-    game = s.app.game
+    game = s.app.table.game
     counter = _Counter(monkeypatch)
     waited = 0
     # (the pass after the scores are shown writes the records: NEXT_PASS)
@@ -100,7 +100,7 @@ def test_all_device_game_runs_to_the_scores(profile, case, monkeypatch):
     gid, levels, options = case
     s = Session(profile, seed=len(levels) * 10 + gid)
     game = setup_by_buttons(s, gid, levels, options)
-    seats = s.app.seats
+    seats = s.app.table.seats
     assert seats.levels == list(levels)
     game = run_unattended(s, monkeypatch)
     assert game.over
@@ -108,9 +108,9 @@ def test_all_device_game_runs_to_the_scores(profile, case, monkeypatch):
     assert scores.game is game
     best = game.ranking()[0]
     if len(best) == 1:
-        assert scores.title.shown() == s.app.names[best[0]] + " wins!"
+        assert scores.title.shown() == scores.names[best[0]] + " wins!"
     assert not s.app.store.has_game()
-    assert seats.thinks > 0 and s.app.seats is None     # let go at the scores
+    assert seats.thinks > 0 and s.app.table is None     # let go at the scores
     played, best_score, _shut = load_records(s.app.store)[0].game(gid)
     assert played == 1 and best_score is None   # device seats set no best score
 
@@ -131,7 +131,7 @@ def test_dws_device_turn_replays_step_by_step():
     for _ in range(400):
         s.hw.clock.advance(50)
         s.app.poll()
-        queue = s.app.seats.queue
+        queue = s.app.table.seats.queue
         if steps is None and queue:
             steps = list(queue)
         if game.current != first:
@@ -199,7 +199,7 @@ def test_human_plays_cargo_and_the_device_result_waits_for_a():
             break
         top = settle(s)
         if held(top):
-            if not s.app.seats.busy(top):
+            if not s.app.table.seats.busy(top):
                 s.wait(5000)                  # nobody presses: it stays up
                 assert held(s.screen)
                 waits += 1
@@ -218,7 +218,7 @@ def test_human_plays_cargo_and_the_device_result_waits_for_a():
 def test_any_key_hurries_the_device_turn():
     s = Session("pybadge", seed=2)
     start_game(s.app, 1, 2, None, seed=4, seats=[None, "strong"])
-    game = s.app.game
+    game = s.app.table.game
     rnd = random.Random(2)
     hurried = 0
     while hurried < 4 and not game.over:
@@ -250,7 +250,7 @@ def test_hint_changes_nothing_and_points_at_the_move(gid):
     the hint (its steps are legal) and play goes on."""
     s = Session("pybadge", seed=gid)
     start_game(s.app, gid, 2, None, seed=30 + gid)
-    game = s.app.game
+    game = s.app.table.game
     hints = 0
     for _ in range(60):
         if game.over:
@@ -294,12 +294,12 @@ def test_select_opens_help_where_no_hint_exists():
     s = Session("pybadge", seed=1)
     start_game(s.app, 5, 1, None, seed=1)
     screen = settle(s)
-    before = s.app.game.encode()
+    before = s.app.table.game.encode()
     s.press("SELECT")
     assert isinstance(s.screen, HelpScreen)
     assert not [x for x in key_lines(s.screen) if "hint" in x or "Device" in x]
     s.press("B")
-    assert s.screen is screen and s.app.game.encode() == before
+    assert s.screen is screen and s.app.table.game.encode() == before
 
 
 def test_seat_types_survive_save_and_continue():
@@ -321,12 +321,12 @@ def test_seat_types_survive_save_and_continue():
     assert isinstance(s.screen, MenuScreen)
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
-    assert s.app.seats.levels == levels
-    assert s.app.game.encode() == data
+    assert s.app.table.seats.levels == levels
+    assert s.app.table.game.encode() == data
     # The continued game's device seats play on.
-    game = s.app.game
+    game = s.app.table.game
     for _ in range(200):
-        if s.app.seats.thinks:
+        if s.app.table.seats.thinks:
             break
         top = settle(s)
         if held(top):
@@ -336,21 +336,22 @@ def test_seat_types_survive_save_and_continue():
             dws_step(s, rnd.choice([st for st in legal if st[0] not in ("drop", "colour")] or legal))
         else:
             s.wait(500)
-    assert s.app.seats.thinks and s.app.last_error is None
+    assert s.app.table.seats.thinks and s.app.last_error is None
     # Power-up: a new app on the same nvm continues from its last save.
     data = levels_mod.split(Store(bytearray(s.hw.nvm.data)).load_game()[0])[1]
     app = App(s.hw)
     app.start()
     from dws_app.lobby.resume import continue_game
     continue_game(app)
-    assert app.seats.levels == levels and app.game.encode() == data
+    assert app.table.seats.levels == levels and app.table.game.encode() == data
 
 
 def test_all_human_save_is_the_engine_bytes():
     s = Session("pybadge", seed=3)
     start_game(s.app, 1, 2, None, seed=3, seats=[None, None])
+    s.app.poll()        # (the pass after the open saves it, as on the board)
     saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
-    assert saved == s.app.game.checkpoint()
+    assert saved == s.app.table.game.checkpoint()
 
 
 def test_seat_header_round_trip_and_damage():
@@ -404,7 +405,7 @@ def test_human_only_game_never_loads_a_bot(monkeypatch):
             top = settle(s)
             s.press("A" if held(top) or gid != 1 else "LEFT")
         s.press("START", "A")                           # Continue
-        assert s.app.game is not None and s.app.last_error is None
+        assert s.app.table is not None and s.app.last_error is None
 
 
 def test_setup_seats_in_words():
@@ -512,7 +513,7 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
     start_game(s.app, 1, 2, None, seed=9, seats=["strong", "normal"])
-    seats = s.app.seats
+    seats = s.app.table.seats
     assert seats.fallback == {"strong": "normal"}
     assert seats.plays(0) == "normal" and seats.levels == ["strong", "normal"]
     shown = seen_messages(s, 300)
@@ -523,7 +524,7 @@ def test_dws_device_seats_without_the_column_file_play_normal_and_say_so(
     assert "no table file dws-columns.dwt" in out and "\nthink 1 normal " in out
     assert "\nthink 1 strong " not in out
     levels, _data = levels_mod.split(s.app.store.load_game()[0])
-    assert levels_mod.levels_of(levels, s.app.game) == ["strong", "normal"]
+    assert levels_mod.levels_of(levels, s.app.table.game) == ["strong", "normal"]
 
 
 def test_normal_dws_seats_play_without_the_file(monkeypatch, no_table_files):
@@ -537,10 +538,10 @@ def test_normal_dws_seats_play_without_the_file(monkeypatch, no_table_files):
     builds = column_builds(monkeypatch)
     s = Session("pico_dice", seed=5)
     start_game(s.app, 1, 2, None, seed=9, seats=["normal", "normal"])
-    assert s.app.seats.fallback == {} and s.app.seats.thinks == 0
-    assert dws_columns._now and dws_columns._now[0] == s.app.game.run_points
+    assert s.app.table.seats.fallback == {} and s.app.table.seats.thinks == 0
+    assert dws_columns._now and dws_columns._now[0] == s.app.table.game.run_points
     shown = seen_messages(s, 300)
-    assert s.app.seats.thinks >= 2 and not any("missing" in a + b for a, b in shown)
+    assert s.app.table.seats.thinks >= 2 and not any("missing" in a + b for a, b in shown)
     assert builds == [] and bot_dws._cache == []
 
 
@@ -568,13 +569,13 @@ def test_a_strong_dicedout_seat_without_its_file_plays_normal(monkeypatch, capsy
     s = Session("pico_dice", seed=5)
     s.app.test["heap_log"] = 1
     start_game(s.app, 3, 2, None, seed=seed, seats=["strong", "strong"])
-    seats = s.app.seats
+    seats = s.app.table.seats
     sizes.append(0)
     shown = seen_messages(s, 100)
     assert seats.fallback == {"strong": "normal"} and not seats.lookup
     assert ("Strong 1 plays normal", "strong: no table file") in shown
     run_unattended(s, monkeypatch)
-    assert s.app.game is None and bot_dicedout._cache == [] and sum(sizes) == 0
+    assert s.app.table is None and bot_dicedout._cache == [] and sum(sizes) == 0
     out = capsys.readouterr().out
     assert "no table file dicedout.dwt" in out and "\nthink 3 normal " in out
     assert "\nthink 3 strong " not in out
@@ -594,8 +595,8 @@ def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
     sizes = units_per_call(monkeypatch, bot_dicedout.Values)
     s = Session("pico_dice", seed=5)
     start_game(s.app, 3, 2, None, seed=seed, seats=["strong", "strong"])
-    seats = s.app.seats
-    g = s.app.game
+    seats = s.app.table.seats
+    g = s.app.table.game
     sizes.append(0)
     s.app.poll()
     assert not seats.lookup and seats.fallback == {}
@@ -615,7 +616,7 @@ def test_strong_dicedout_seat_reads_its_table_from_the_drive(monkeypatch):
             break
     assert marked and sizes == [0] and seats.thinks >= 1
     run_unattended(s, monkeypatch)
-    assert s.app.game is None and bot_dicedout._cache == [] and stored.file is None   # closed
+    assert s.app.table is None and bot_dicedout._cache == [] and stored.file is None   # closed
 
 
 def test_a_damaged_dicedout_table_file_is_refused_and_strong_plays_normal(
@@ -637,7 +638,7 @@ def test_a_damaged_dicedout_table_file_is_refused_and_strong_plays_normal(
     s = Session("pico_dice", seed=5)
     start_game(s.app, 3, 2, None, seed=bonus_first_seed(), seats=["strong", "strong"])
     s.app.poll()
-    assert s.app.seats.fallback == {"strong": "normal"} and bot_dicedout._cache == []
+    assert s.app.table.seats.fallback == {"strong": "normal"} and bot_dicedout._cache == []
     assert "dicedout.dwt: table file damaged" in capsys.readouterr().out
     run_unattended(s, monkeypatch)
     assert s.app.last_error is None
@@ -671,7 +672,7 @@ def test_a_game_of_another_kind_drops_the_tables_of_the_one_left():
     s.press("START")                              # the menu: kept
     assert stb_solver._CACHE
     s.press("A")                                  # Continue: still the same
-    assert stb_solver._CACHE and s.app.game.GAME_ID == 2
+    assert stb_solver._CACHE and s.app.table.game.GAME_ID == 2
     s.press("START")
     start_game(s.app, 3, 2, None, seed=9)
     assert stb_solver._CACHE == []
@@ -694,7 +695,7 @@ def test_a_dicedout_hint_without_the_file_needs_it_only_at_a_bonus_mark(no_table
     assert top.msg1.shown() == "Hint: Roll the dice"
     s.press("A")
     top = settle(s)
-    assert s.app.game.phase == EXTRA
+    assert s.app.table.game.phase == EXTRA
     s.press("SELECT")
     assert top.msg1.shown() == "Hint: table file missing"
     assert bot_dicedout._cache == []

@@ -262,7 +262,7 @@ def test_cargo_hints_point_at_the_next_step(profile):
     against the plan gets an Undo: release hint."""
     from dws_core import bots
     s = new_game(profile, players=2, seed=9, hold_cargo=True, rounds=10)
-    game = s.app.game
+    game = s.app.table.game
     rnd = random.Random(3)
     kinds = set()
     for _ in range(300):

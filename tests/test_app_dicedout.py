@@ -12,6 +12,7 @@ from sim.play import finish_interludes as settle, open_setup, setup_and_start
 from sim.play_roll_games import dicedout_step as step_by_buttons
 from sim.script import Session
 from test_app_screens import _Counter, labels, screen_box
+from dws_app.play.opening import open_game
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -219,7 +220,7 @@ def rigged_bonus(profile, nvm_path=None):
         if n not in (7, 9):
             game.marks[0] |= 1 << (n - 2)
     game._mark_checkpoint()
-    s.app.open_game(game)
+    open_game(s.app, game)
     return s, settle(s), game
 
 
@@ -411,7 +412,7 @@ def test_bonus_numbers_show_the_sheets_two_dots(profile, bonus):
                     options=None if bonus is None else {"bonus_numbers": bonus})
     game.marks[0] |= 1 << (7 - 2)
     game._mark_checkpoint()
-    s.app.open_game(game)
+    open_game(s.app, game)
     screen = settle(s)
     bonus = bonus or (2, 12)
     assert game.bonus_numbers == bonus

@@ -14,6 +14,7 @@ from test_bots_play import turn_copy
 from dws_app.lobby.setup import start_game
 from dws_core.notation import format_half
 from dws_helpers import shown_half, shown_scores
+from dws_app.play.opening import open_game
 
 PROFILES = ("pybadge", "pico_dice")
 
@@ -56,7 +57,7 @@ def test_complete_game_through_buttons(profile):
             finish_interludes(s)    # (the header is refreshed when the screen shows)
             p = game.current
             assert screen.header.shown().startswith("Player %d " % (p + 1))
-            assert screen.header.shown() == header_text(s.app.names[p], game.round, game.score(p),
+            assert screen.header.shown() == header_text(s.app.table.names[p], game.round, game.score(p),
                                                         game.ending)
     assert turns > 10
     assert type(s.screen).__name__ == "ScoresScreen"
@@ -111,7 +112,7 @@ def rigged(profile, start_six):
     game.dice_value[0] = 3          # red die
     game.dice_value[1] = 2          # red die
     game._mark_checkpoint()
-    s.app.open_game(game)
+    open_game(s.app, game)
     return s, finish_interludes(s), game
 
 
@@ -292,7 +293,7 @@ def test_hints_point_at_the_next_step_mid_turn(profile):
     the hint has to undo it."""
     s = Session(profile, seed=12)
     start_game(s.app, 1, 3, None, seed=12)
-    game = s.app.game
+    game = s.app.table.game
     rnd = random.Random(profile)
     kinds = set()
     for _ in range(400):
@@ -384,7 +385,7 @@ def test_wrong_half_refusal_fits_and_names_the_six_cells(profile):
         game = DiceWideShut(2, seed=9, start_player=0)
         game.dice_value[0], game.dice_value[1] = values    # two red dice
         game._mark_checkpoint()
-        s.app.open_game(game)
+        open_game(s.app, game)
         screen = finish_interludes(s)
         dws_step(s, ("pick", 0))
         if not screen.on_board:

@@ -31,7 +31,7 @@ def test_a_finished_game_is_let_go_before_the_menu_is_built(monkeypatch):
     rec.app.fresh = None            # (the same interpreter goes on: see the next test)
     record.setup_and_start(rec, 4, (None, "strong"), {})
     finish_interludes(rec)
-    game = weakref.ref(rec.app.game)
+    game = weakref.ref(rec.app.table.game)
     screen = weakref.ref(rec.app.top)
     record.play(rec, 4, random.Random(5))
     assert rec.screen_name == "ScoresScreen"
@@ -46,7 +46,7 @@ def test_a_finished_game_is_let_go_before_the_menu_is_built(monkeypatch):
     rec.press("A")
     assert rec.screen_name == "MenuScreen"
     assert held == [(False, False)]         # already garbage when the menu began
-    assert rec.app.seats is None and rec.app._pass_screen is None
+    assert rec.app.table is None        # the game, its seats and hand-over
 
 
 def test_after_a_game_the_interpreter_starts_afresh_behind_the_menu(capsys):
@@ -152,7 +152,7 @@ def test_out_of_memory_in_a_game_saves_it_and_continue_brings_it_back():
     assert "Out of memory" in shown and "Continue" in shown and "Your game is saved." in shown
     saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
     assert failed_here(saved) and split(saved)[1] == newest    # marked: it failed here once
-    assert s.app.seats is None and s.app.game is None
+    assert s.app.table is None
     s.press("A")
     assert reloads == [1]                   # the board starts afresh here
     assert isinstance(s.app.top, MenuScreen)  # (the simulator goes on in the same app)

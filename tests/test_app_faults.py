@@ -104,7 +104,7 @@ def continue_note(hw, app):
         assert offers_continue(app)
         hw.keys.tap("A")
         app.poll()
-        assert isinstance(app.top, MenuScreen) and app.game is None
+        assert isinstance(app.top, MenuScreen) and app.table is None
     return menu_note(app)
 
 
@@ -115,7 +115,7 @@ def resume(hw, app):
     app.poll()
     while app.pending(app.NEXT_PASS) is not None:    # the passes that build its screens
         app.poll()
-    return app.game
+    return app.table.game
 
 
 # ----- damaged and tampered nvm ----------------------------------------------
@@ -354,7 +354,7 @@ def test_a_new_game_is_saved_by_the_pass_after_its_first_frame():
     s.press("A", "DOWN", "DOWN", "DOWN")          # Dice Wide Shut setup, on "Start game"
     s.hw.keys.tap("A")
     assert s.app.poll() == "A"
-    assert s.app.game is not None and type(s.app.top).__name__ == "PassScreen"
+    assert s.app.table is not None and type(s.app.top).__name__ == "PassScreen"
     assert on_nvm(s.hw) is None
     s.hw.keys.tap("RIGHT")
     passes = 0
@@ -363,9 +363,9 @@ def test_a_new_game_is_saved_by_the_pass_after_its_first_frame():
         assert on_nvm(s.hw) is None
         passes += 1
     assert passes >= 2
-    assert isinstance(s.app.stack[0], DwsScreen) and s.app.stack[0].game is s.app.game
+    assert isinstance(s.app.stack[0], DwsScreen) and s.app.stack[0].game is s.app.table.game
     assert s.app.poll() == "RIGHT"                # then the key, and the save
-    assert on_nvm(s.hw) == s.app.game.checkpoint()
+    assert on_nvm(s.hw) == s.app.table.game.checkpoint()
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -461,13 +461,13 @@ def test_continue_shows_the_hand_over_before_building_the_game_screen():
     assert [type(s).__name__ for s in app.stack] == ["PassScreen"]
     assert app.display.root_group is app.top.group
     assert "Round %d" % (decode(g2).round + 1) in app.top.info.text   # the turn's info
-    assert app.pending(app.NEXT_PASS)[0] is seat_resumed and app.seats is None
+    assert app.pending(app.NEXT_PASS)[0] is seat_resumed and app.table.seats is None
     hw.keys.tap("A")
     passes = 0
     while app.pending(app.NEXT_PASS) is not None:
         app.poll()                  # the seats, then the game screen; the key waits
         passes += 1
-    assert passes >= 2 and app.seats is not None
+    assert passes >= 2 and app.table.seats is not None
     assert [type(s).__name__ for s in app.stack] == ["DwsScreen", "PassScreen"]
     app.poll()
     assert isinstance(app.top, DwsScreen) and app.display.root_group is app.top.group
@@ -517,8 +517,8 @@ def test_exception_shows_error_screen_and_a_restarts(profile, where, capsys):
     assert s.app.top.menu.items[0] == "Continue Dice Wide Shut"
     assert bytes(s.hw.nvm.data) == nvm_before
     s.press("A")
-    assert s.app.game.encode() == saved
-    assert s.app.last_error is not None and finish_interludes(s).game is s.app.game
+    assert s.app.table.game.encode() == saved
+    assert s.app.last_error is not None and finish_interludes(s).game is s.app.table.game
 
 
 def play_to_the_error_screen(s, game, rnd):
@@ -553,4 +553,4 @@ def test_failed_nvm_write_keeps_the_last_save():
     s.press("A")
     assert isinstance(s.app.top, MenuScreen)
     s.press("A")
-    assert s.app.game.encode() == saved
+    assert s.app.table.game.encode() == saved

@@ -33,6 +33,12 @@ from dws_core.games import decode
 from tests.nvm_faults import FlashNvm, PowerCut
 from sim.hw import build
 
+
+def playing(app):
+    """The app's game in play (its ``play.Table``'s), or None."""
+    return app.table and app.table.game
+
+
 PROFILES = ("pybadge", "pico_dice")
 # 120,000 per run over both profiles: B at a turn start (the other boards) and
 # UP/DOWN in DicedOut (the other sheets) now look instead of acting, so
@@ -197,7 +203,7 @@ class Fuzzer:
             self.tap("A", opened)       # (device-played seats move with time)
             game, state, top, current = opened[0]
             assert state == saved
-            if game.players > 1 and not self.app.seats.device(current) and \
+            if game.players > 1 and not self.app.table.seats.device(current) and \
                     not self.app.lone_human():      # (a lone human holds it already)
                 assert type(top).__name__ == "PassScreen" and top.seat == current
             else:
@@ -214,14 +220,14 @@ class Fuzzer:
             pass
         if opened is not None:
             # (the seat too: a device seat may play on in the poll below)
-            opened.append((app.game, app.game.encode(), app.top, app.game.current))
+            opened.append((app.table.game, app.table.game.encode(), app.top, app.table.game.current))
         r = self.rnd.random()
         hw.clock.advance(20 if r < 0.8 else (1000 if r < 0.995 else 700000))
         app.poll()
 
     def model(self):
         """The bytes the store must hold now, from the app's game in play."""
-        game = self.app.game
+        game = playing(self.app)
         if game is not None:
             self.last_game = game
             # (a finished game stays saved until its count is written)
@@ -266,7 +272,7 @@ class Fuzzer:
         before = self.expected
         del self.nvm.game_writes[:]
         writes = self.app.store.stats["writes"]
-        game = self.app.game
+        game = playing(self.app)
         state = game.encode() if game is not None else None
         try:
             self.tap(NAMES[k])
@@ -306,7 +312,7 @@ class Fuzzer:
         if isinstance(top, GameScreen) and top.refused is not None and top.game is game:
             # The event ended on a refusal: the game did not change.
             assert game.encode() == state, top.refused
-        game = app.game
+        game = playing(app)
         if game is not None:
             self.stats["started"].add(game.GAME_ID)
             if len(self.seen) > 2000:

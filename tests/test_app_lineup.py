@@ -159,8 +159,8 @@ def test_the_setup_seats_players_and_the_game_calls_them_by_name(profile, tmp_pa
     while setup.rows[setup.menu.index] != "start":
         s.press("DOWN")
     s.press("A")
-    assert s.app.names == ["ANNA", "CHRISTOF", "Strong 3"]
-    game = s.app.game
+    assert s.app.table.names == ["ANNA", "CHRISTOF", "Strong 3"]
+    game = s.app.table.game
     handed = set()
     headers = 0
     for _ in range(300):
@@ -169,11 +169,11 @@ def test_the_setup_seats_players_and_the_game_calls_them_by_name(profile, tmp_pa
             handed.add(top.name.shown().strip())
             s.press("A")
         elif isinstance(top, GameScreen):
-            if not s.app.seats.device(game.current):
-                assert top.header.shown().startswith(s.app.names[game.current] + " ")
+            if not s.app.table.seats.device(game.current):
+                assert top.header.shown().startswith(s.app.table.names[game.current] + " ")
                 headers += 1
             legal = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
-            if s.app.seats.device(game.current) or not legal:
+            if s.app.table.seats.device(game.current) or not legal:
                 s.wait(500)
             else:
                 dws_step(s, legal[-1])
@@ -187,7 +187,7 @@ def test_the_setup_seats_players_and_the_game_calls_them_by_name(profile, tmp_pa
     again = Session(profile, seed=4, nvm_path=nvm)
     assert isinstance(again.screen, MenuScreen)
     again.press("A")
-    assert again.app.names == ["ANNA", "CHRISTOF", "Strong 3"]
+    assert again.app.table.names == ["ANNA", "CHRISTOF", "Strong 3"]
 
 
 def test_the_scores_name_the_players_and_the_next_setup_starts_from_their_line_up():
@@ -195,7 +195,7 @@ def test_the_scores_name_the_players_and_the_next_setup_starts_from_their_line_u
     save_players(s.app.store, list(NAMES))
     from dws_app.lobby.setup import start_game
     start_game(s.app, 3, 2, {"rounds": 1}, seed=5, seats=[None, "strong"], slots=[1, None])
-    assert s.app.names == ["BO", "Strong 2"]
+    assert s.app.table.names == ["BO", "Strong 2"]
     scores = storm_to_scores(s, 5)
     places = [line.shown() for line in scores.places]
     assert sorted(places) == sorted(t for _p, t in place_lines(

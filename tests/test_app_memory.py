@@ -169,7 +169,7 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     screen = start_from_setup(s)
     assert isinstance(screen, GameScreen) and s.app.stack == [screen]
     assert loaded() == []
-    game = s.app.game
+    game = s.app.table.game
     s.press("SELECT")               # hint, then help
     s.press("SELECT")
     assert type(s.screen).__name__ == "HelpScreen" and "dws_app.lobby.help" in loaded()
@@ -183,7 +183,7 @@ def test_a_game_runs_without_the_between_game_screens(forgetting):
     assert s.screen.menu.items[0] == "Continue Dice Wide Shut"
     s.press("A")
     assert isinstance(finish_interludes(s), GameScreen)
-    assert s.app.game.encode() == game.encode() and loaded() == []
+    assert s.app.table.game.encode() == game.encode() and loaded() == []
     assert s.app.last_error is None
 
 
@@ -338,7 +338,7 @@ def test_a_game_with_no_hand_over_ahead_keeps_the_pass_screen_out(forgetting, se
     for _ in range(400):                    # device turns, and the human's own
         if screen.game.round > rounds + 1:
             break
-        if seats[0] is None and not s.app.seats.device(screen.game.current):
+        if seats[0] is None and not s.app.table.seats.device(screen.game.current):
             if screen.waits_for_a():
                 s.press("A")
             game = screen.game

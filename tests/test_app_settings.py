@@ -237,14 +237,14 @@ def first_device_turn_ms(pace):
     s = Session("pybadge", seed=5)
     s.app.settings["pace"] = pace
     start_game(s.app, 1, 2, None, seed=9, seats=["strong", "strong"])
-    game = s.app.game
+    game = s.app.table.game
     first = game.current
     elapsed = 0
     while game.current == first and elapsed < 60000:
         s.wait(50)
         elapsed += 50
     assert game.current != first
-    return s.app.seats.step_ms(), elapsed
+    return s.app.table.seats.step_ms(), elapsed
 
 
 def test_the_pace_sets_the_time_between_a_device_seats_steps():

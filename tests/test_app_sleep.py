@@ -62,13 +62,13 @@ def test_no_press_for_the_sleep_time_saves_and_sleeps_in_the_game():
 
 def test_the_press_that_wakes_it_goes_back_into_the_game_and_does_nothing_more():
     s, board = game_session()
-    before = s.app.game.encode()
+    before = s.app.table.game.encode()
     s.wait(SLEEP_S * 1000 + 200)
     assert board.calls
     s.hw.keys.tap("A")                  # the wake press, seen by the new run's keys
     app = woken_app(s.hw)
     assert isinstance(app.top, GameScreen)
-    assert app.game.encode() == before
+    assert app.table.game.encode() == before
     assert app.poll() is None           # the wake press was not a move
     assert s.hw.keep[0] == 0            # taken: a later start is a plain one
     again = App(s.hw)

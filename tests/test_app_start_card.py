@@ -44,7 +44,7 @@ def card_text(card):
 def test_a_human_first_player_gets_the_card_and_then_their_turn(profile):
     s = Session(profile, seed=5)
     card = to_card(s, "Dice Wide Shut")
-    game = s.app.game
+    game = s.app.table.game
     first = game.current
     assert card_text(card) == ["Pass the device to", "Player %d" % (first + 1),
                                "Dice Wide Shut", "New game", "A: I'm ready"]
@@ -60,7 +60,7 @@ def test_a_human_first_player_gets_the_card_and_then_their_turn(profile):
 def test_the_roll_off_is_on_the_card_not_held_on_the_game_screen(title):
     s = Session("pico_dice", seed=7)
     card = to_card(s, title)
-    game = s.app.game
+    game = s.app.table.game
     totals = {}
     for e in game.initial_events:
         if e[0] == "rolloff":
@@ -98,14 +98,14 @@ def test_a_device_first_player_is_announced_and_the_card_goes_on_by_itself():
     # Dice Wide Shut: the first player is drawn; both seats Strong so that
     # whoever it is, a device plays first.
     card = to_lone_card(s, "Dice Wide Shut", (3, 3))
-    game = s.app.game
+    game = s.app.table.game
     assert card_text(card) == ["First to play", "Strong %d" % (game.current + 1),
                                "Dice Wide Shut", "Device, strong", ""]
     app = s.app
     while app.pending(app.NEXT_PASS) is not None:
         app.poll()                  # no key: the seats, then the game's screen
     assert isinstance(s.screen, GameScreen) and app.stack == [s.screen]
-    assert app._pass_screen is None     # no hand-over ahead: not kept
+    assert app.table.hand_over is None  # no hand-over ahead: not kept
     before = game.checkpoint()
     s.wait(20000)
     assert game.checkpoint() is not before    # the device seats played on
@@ -120,11 +120,11 @@ def test_a_device_first_at_a_table_of_humans_goes_on_by_itself(profile):
     for seed in range(1, 40):
         s = Session(profile, seed=seed)
         card = to_lone_card(s, "Dice Wide Shut", (0, 0, 3))
-        if s.app.game.current == 2:
+        if s.app.table.game.current == 2:
             break
     else:
         pytest.fail("no seed drew the device seat first")
-    game = s.app.game
+    game = s.app.table.game
     text = card_text(card)
     assert text[:2] == ["First to play", "Strong 3"] and text[-1] == ""   # (no key)
     app = s.app
@@ -149,10 +149,10 @@ def test_a_lone_human_gets_no_ready_card_and_their_game_is_built_without_it(prof
     50: its heap is the game's)."""
     s = Session(profile, seed=5)
     card = to_lone_card(s, "Dice Wide Shut", (0, 3, 3, 3, 3))
-    game = s.app.game
+    game = s.app.table.game
     text = card_text(card)
     assert text[0] == "First to play" and text[-1] == ""
-    assert text[1] == s.app.names[game.current]
+    assert text[1] == s.app.table.names[game.current]
     assert text[1] == ("Player 1" if game.current == 0 else "Strong %d" % (game.current + 1))
     app = s.app
     built = []
@@ -167,7 +167,7 @@ def test_a_lone_human_gets_no_ready_card_and_their_game_is_built_without_it(prof
         app.poll()
     assert built == [[]]            # the card gone before the screen was built
     assert isinstance(s.screen, GameScreen) and app.stack == [s.screen]
-    assert app._pass_screen is None and s.app.last_error is None
+    assert app.table.hand_over is None and s.app.last_error is None
     s.wait(20000)                   # the device seats play up to the human
     assert isinstance(s.screen, GameScreen) and game.current == 0
 
@@ -183,7 +183,7 @@ def test_nothing_of_the_game_is_made_before_the_cards_frame():
     s.hw.keys.tap("A")
     app.poll()                      # the press's pass only
     assert isinstance(app.top, PassScreen) and app.stack == [app.top]
-    assert app.seats is None
+    assert app.table.seats is None
     assert app.pending(app.NEXT_PASS) is not None
     while app.pending(app.NEXT_PASS) is not None:
         app.poll()
@@ -198,7 +198,7 @@ def test_a_one_player_game_has_no_card_and_the_dice_no_seat_player():
         s.press("DOWN")
     s.press("A")
     assert isinstance(s.screen, GameScreen)
-    assert s.app.seats is None          # no device seats, no hints: not imported
+    assert s.app.table.seats is None          # no device seats, no hints: not imported
     game = s.screen.game
     before = game.rolls
     dice_step(s, ("roll",))             # and it plays

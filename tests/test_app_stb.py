@@ -13,6 +13,7 @@ from sim.script import Session
 from test_app_start_card import to_card
 from tests.test_app_screens import _Counter
 from dws_core import stb_solver
+from dws_app.play.opening import open_game
 
 PROFILES = ("pybadge", "pico_dice")
 WARN = 0xFF6060
@@ -174,7 +175,7 @@ def test_rolloff_is_shown(profile):
     in the hand-over's words); A goes straight to the starter's turn."""
     s = Session(profile, seed=8)
     card = to_card(s, "Shut the Box", (0, 0, 0, 0))
-    game = s.app.game
+    game = s.app.table.game
     last = {}
     for e in game.initial_events:
         if e[0] == "rolloff":
@@ -244,7 +245,7 @@ def test_one_die_and_stuck_turn(profile):
     game = ShutTheBox(2, seed=3, start_player=0)
     game.boxes[0] = 0b000000011          # tiles 1 and 2 left: one die allowed
     game._mark_checkpoint()
-    s.app.open_game(game)
+    open_game(s.app, game)
     screen = settle(s)
     assert "UP/DOWN: 1/2 dice" in screen.msg1.shown()
     s.press("DOWN")
@@ -287,7 +288,7 @@ def declaring_game(profile, seats=None):
     game._mark_checkpoint()
     from dws_app.play.opening import seat
     seat(s.app, game, lineup_of(seats or [None] * game.players, None, game.GAME_ID))
-    s.app.open_game(game)
+    open_game(s.app, game)
     return s, game
 
 

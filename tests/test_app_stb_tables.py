@@ -34,7 +34,7 @@ def test_the_tables_are_read_by_the_pass_after_the_first_frame(monkeypatch):
     S.clear_cache()
     s = Session("pybadge", seed=6)
     start_game(s.app, 2, 2, {"tiles": 12}, seed=3, seats=[None, "shut"])
-    seats = s.app.seats
+    seats = s.app.table.seats
     assert seats.lookup and S._CACHE == []     # (the opening pass looks up none)
     s.hw.clock.advance(20)
     s.app.poll()
@@ -53,7 +53,7 @@ def test_continue_goes_on_with_the_same_tables(monkeypatch):
     tables = list(S._CACHE)
     assert [t.objective for t in tables] == ["shut", "score"]  # turns mode's tables
     s.press("START")                               # the menu
-    assert s.app.seats is None and S._CACHE == tables
+    assert s.app.table is None and S._CACHE == tables
     s.press("A")                                   # Continue
     s.hw.clock.advance(20)
     s.app.poll()
@@ -68,12 +68,12 @@ def test_without_the_files_the_seats_play_easy_and_the_hint_says_so(
     start_game(s.app, 2, 3, {"tiles": 12}, seed=5, seats=[None, "shut", "score"])
     s.hw.clock.advance(20)
     s.app.poll()
-    seats = s.app.seats
+    seats = s.app.table.seats
     assert seats.fallback == {"shut": "easy", "score": "easy"} and seats.no_hint
     assert seats.levels == [None, "shut", "score"] and S._CACHE == []
     assert "no table file stb-12-" in capsys.readouterr().out
     top = settle(s)
-    while s.app.game.current != 0 or getattr(top, "game", None) is not s.app.game:
+    while s.app.table.game.current != 0 or getattr(top, "game", None) is not s.app.table.game:
         s.press("A")
         top = settle(s)
     s.press("SELECT")

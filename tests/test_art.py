@@ -13,6 +13,7 @@ import pytest
 from dws_app import dice_art, theme
 from dws_app.dice_art import FACES, FRAMED, HOLLOW, PLAIN, SIZE, Die
 from tools import art
+from dws_app.play.opening import open_game
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -286,7 +287,7 @@ def test_the_board_shows_rule_books_example_5(profile):
     game = position(players=2, current=0, red=EXAMPLE_5[0], blue=EXAMPLE_5[1],
                     red_sixes=[1, 2, 0, 0, 0], blue_sixes=[0, 0, 0, 2, 1])
     s = Session(profile, seed=2)
-    s.app.open_game(game)
+    open_game(s.app, game)
     screen = finish_interludes(s)
     assert type(screen).__name__ == "DwsScreen"
     assert shown_half(screen, RED) == (EXAMPLE_5[0], "x#...")

@@ -177,7 +177,7 @@ def test_empty_saves_the_game_and_says_to_charge(forgetting):
     assert type(s.screen).__name__ != "ChargeScreen"     # one reading: not yet
     s.wait(2 * READ_MS)
     assert type(s.screen).__name__ == "ChargeScreen"    # (its module imported anew)
-    assert s.app.game is None and s.app.seats is None and s.app.stack == [s.screen]
+    assert s.app.table is None and s.app.stack == [s.screen]
     assert s.app.store.has_game()
     assert all(tuple(p) == (0, 0, 0) for p in s.hw.pixels)
     shown = " ".join(t.shown() for t in s.screen.lines)

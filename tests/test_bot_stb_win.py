@@ -13,6 +13,7 @@ from dws_core.stb import OUT, SELECT, ShutTheBox, open_sum
 from dws_core.stb_solver import (BEAT_SCALE, WIN, Solver, beat_chances, beat_reward, exact_scale,
                                  mask_of)
 from sim.script import Session
+from dws_app.play.opening import open_game
 
 # P1 ended on 8; P2 has 1 3 5 6 7 8 9 open and rolled 6+6.  The best chance
 # to shut (and the lowest expected score) shut 5+7; 3+9 wins more often.
@@ -202,7 +203,7 @@ def test_the_app_solves_a_device_seats_table_between_frames(capsys):
     s = Session("pybadge", seed=2)
     game = last_player(BEHIND_8, (6, 6), [8])
     seat(s.app, game, lineup_of([None, "strong"], None, game.GAME_ID))
-    s.app.open_game(game)
+    open_game(s.app, game)
     seen = set()
     for _ in range(400):
         s.wait(20)
@@ -220,7 +221,7 @@ def test_the_hint_thinks_then_shows():
     s = Session("pybadge", seed=2)
     game = last_player(BEHIND_8, (6, 6), [8])
     seat(s.app, game, lineup_of([None, None], None, game.GAME_ID))
-    s.app.open_game(game)
+    open_game(s.app, game)
     s.wait(100)
     if not hasattr(s.screen, "msg1"):
         s.press("A")                             # (the pass screen)

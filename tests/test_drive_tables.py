@@ -240,33 +240,33 @@ def test_a_dice_wide_shut_game_reads_its_columns_and_never_builds(monkeypatch):
     dws_columns.clear_cache()
     s = Session("pico_dice", seed=3)
     start_game(s.app, 1, 2, None, seed=4, seats=["strong", "strong"])
-    assert dws_columns.ready(s.app.game.run_points) and s.app.seats.fallback == {}
+    assert dws_columns.ready(s.app.table.game.run_points) and s.app.table.seats.fallback == {}
     reader = dws_columns._cache[1]
     assert not isinstance(reader, list)          # read by seek, two tables a decision
-    game = s.app.game
+    game = s.app.table.game
     from dws_core import bots
     from dws_core.rng import Rng
     assert bots.bot_turn(game, "strong", Rng(1)) and dws_columns._read == {}   # (not kept
     assert bots.hint(game)[0] and dws_columns._read == {}   # between decisions)
     dws_columns.clear_cache()
     assert reader.file is None                   # closed with the cache
-    build(s.app.game.run_points)
-    built = [dws_columns._column_table(s.app.game.run_points, h, k)
+    build(s.app.table.game.run_points)
+    built = [dws_columns._column_table(s.app.table.game.run_points, h, k)
              for h in (0, 1) for k in range(9)]
     dws_columns.clear_cache()
     from dws_app.play.tables_dws import columns as from_drive
-    assert from_drive(s.app.game.run_points) is None     # (None: no trouble)
-    assert [dws_columns._column_table(s.app.game.run_points, h, k)
+    assert from_drive(s.app.table.game.run_points) is None     # (None: no trouble)
+    assert [dws_columns._column_table(s.app.table.game.run_points, h, k)
             for h in (0, 1) for k in range(9)] == built
     dws_columns.clear_cache()
     built = []
     s = Session("pico_dice", seed=6)
     start_game(s.app, 1, 2, None, seed=9)
     settle(s)
-    assert not dws_columns.ready(s.app.game.run_points)     # (humans: at the first hint)
+    assert not dws_columns.ready(s.app.table.game.run_points)     # (humans: at the first hint)
     s.press("SELECT")
     assert s.screen.msg1.shown().startswith("Hint:") and "thinking" not in s.screen.msg1.shown()
-    assert dws_columns.ready(s.app.game.run_points) and built == []
+    assert dws_columns.ready(s.app.table.game.run_points) and built == []
 
 
 @pytest.mark.parametrize("tiles", (9, 10))
@@ -314,7 +314,7 @@ def test_shut_the_box_with_12_tiles_reads_its_tables_and_never_waits(monkeypatch
     s.app.poll()
     held = list(S._CACHE)
     assert sorted(t.objective for t in held) == ["score", "shut"]
-    assert all(isinstance(t.values, drive.Table) for t in held) and s.app.seats.fallback == {}
+    assert all(isinstance(t.values, drive.Table) for t in held) and s.app.table.seats.fallback == {}
     game = run_unattended(s, monkeypatch)
     assert isinstance(s.screen, ScoresScreen) and game.over
     assert "score" in decisions and "shut" in decisions

@@ -41,11 +41,11 @@ def with_pig(monkeypatch):
 def play(s, until):
     """The human (P1) rolls with A and banks with DOWN at 8 points or more;
     the device seat plays on its own; until ``until(game)``."""
-    game = s.app.game
+    game = s.app.table.game
     for _ in range(3000):
-        if s.app.game is None or until(game):    # (None: the scores let it go)
+        if s.app.table is None or until(game):    # (None: the scores let it go)
             return game
-        game = s.app.game
+        game = s.app.table.game
         top = s.screen
         assert s.app.last_error is None
         if type(top).__name__ == "PassScreen" or top.back is not None:
@@ -66,7 +66,7 @@ def test_pig_plays_saves_continues_and_counts_through_its_rows(with_pig, profile
     assert isinstance(game, pig.Pig) and isinstance(s.app.stack[0], pig.PigScreen)
     # Until the device seat has banked, with the game going on.
     game = play(s, lambda g: g.totals[1] and not g.over and g.current == 0)
-    assert s.app.seats.thinks > 0
+    assert s.app.table.seats.thinks > 0
     saved = Store(bytearray(s.hw.nvm.data)).load_game()[0]
     meta, data = levels_mod.split(saved)
     assert list(meta) == [0, 2] and data == game.checkpoint()
@@ -78,7 +78,7 @@ def test_pig_plays_saves_continues_and_counts_through_its_rows(with_pig, profile
     assert isinstance(s.screen, MenuScreen)
     assert s.screen.menu.items[0] == "Continue Pig"
     s.press("A")
-    assert app.seats.levels == [None, "bold"] and app.game.encode() == data
+    assert app.table.seats.levels == [None, "bold"] and app.table.game.encode() == data
 
     game = play(s, lambda g: g.over)
     assert game.over and isinstance(s.screen, ScoresScreen)

@@ -84,7 +84,7 @@ def test_device_seats_start_in_a_pass_of_their_own(monkeypatch):
                    ("pass", "PassScreen", True),
                    # a lone human's card goes on by itself: the game's frame
                    ("pass", "DwsScreen", False), ("frame",), ("frame",), ("collect",), ("rest",)]
-    assert s.app.seats.levels == [None, "strong"] and not s.app.seats.starting
+    assert s.app.table.seats.levels == [None, "strong"] and not s.app.table.seats.starting
     assert isinstance(s.app.stack[0], GameScreen)
 
 
@@ -94,9 +94,9 @@ def test_a_human_only_game_has_no_seats_start():
     s = Session("pico_dice", seed=1)
     s.press("A")
     s.press("A")
-    assert s.app.seats.levels == [None, None]
-    assert not s.app.seats.start()
-    assert s.app.seats.lookup is not None       # (looked up at the first hint)
+    assert s.app.table.seats.levels == [None, None]
+    assert not s.app.table.seats.start()
+    assert s.app.table.seats.lookup is not None       # (looked up at the first hint)
 
 
 def test_a_press_is_drawn_collected_and_rested_after(monkeypatch):

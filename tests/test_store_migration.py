@@ -76,10 +76,10 @@ def test_the_old_apps_game_continues(profile, erase_always):
     saved = split(bytes.fromhex(expected["game"]))[1]
     # the game as saved, and its totals by round, which that build did not
     # keep: not known (no chart at its end)
-    state = app.game.encode()
-    assert state == saved + b"\xff" * len(app.game.totals)
-    assert running_totals(app.game) is None
-    assert app.seats.levels == expected["levels"]
+    state = app.table.game.encode()
+    assert state == saved + b"\xff" * len(app.table.game.totals)
+    assert running_totals(app.table.game) is None
+    assert app.table.seats.levels == expected["levels"]
     games, wins = load_records(app.store)[0].tally(3)
     assert (games, wins) == (1, [1, 0, 0])
 

@@ -63,15 +63,6 @@ class App:
         from dws_app.lobby.resume import start_up
         start_up(self, hw, store, on_game, test, fresh)
 
-    def _boot(self, store=None):
-        """Everything a power-up reads from the store (``lobby.resume.boot``)."""
-        from dws_app.lobby.resume import boot
-        boot(self, store)
-
-    def _note(self, note):
-        if note and note not in self.notes:
-            self.notes.append(note)
-
     # ----- settings ------------------------------------------------------
 
     def apply_settings(self):
@@ -101,16 +92,6 @@ class App:
         screen.on_show()
         self.heap_log(type(screen).__name__)
 
-    def redraw_whole(self):
-        """The top screen drawn whole at the next frame, as a new screen is
-        (the display refreshes every pixel once after its root changes): for
-        a picture that changes in most of its area, one frame costs less
-        than the changed layers' areas, each drawn with all that covers it
-        (a help page's lines rebuilt: 336 ms, not 581)."""
-        display = self.display
-        display.root_group = None
-        display.root_group = self.top.group
-
     def heap_log(self, where):
         """A screen shown or a checkpoint: a collection once the frame that
         goes with it is drawn (``heap_flush``; tens of ms on the Pico, not
@@ -139,9 +120,9 @@ class App:
         self.heap_due = []
         left = heap_figures()[0]        # 0: CPython
         for where in due:
-            seats = self.seats
+            seats = self.table and self.table.seats
             think = 0
-            if seats is not None:
+            if seats:
                 think = seats.think_max
                 seats.think_max = 0
             print("heap", left, where, self.hw.ticks_ms(), think, self.pass_max)
@@ -171,15 +152,15 @@ class App:
     def pop(self):
         self.stack.pop()
         self._show()
-        if self.game is not None:   # e.g. help closed over the game
+        if self.table is not None:  # e.g. help closed over the game
             self.forget_between_games()
-        elif len(self.stack) == 1 and self.fresh is not None and self.looping:
+        elif len(self.stack) == 1 and self.fresh is not None:
             # Back at the menu from a screen it opened (records, settings,
             # help, a setup left): within one interpreter what that screen
             # interned stays, 25 KB after records and settings on the Pico;
             # the next game starts from a power-up's heap, as after a game
             # (hardware.md, "Memory across games").
-            self.defer(NEXT_PASS, self.start_afresh)
+            self.later(NEXT_PASS, self.start_afresh)
 
     def forget_between_games(self):
         if self.forgets:
@@ -193,17 +174,17 @@ class App:
         """Back to the main menu (rebuilt, so Continue shows up to date);
         after a game once the handler that asked has returned (AFTER_PRESS):
         its frame would keep the game on the heap."""
-        if self.played and self.looping:
-            self.defer(AFTER_PRESS, self.show_menu)
+        if self.played:
+            self.later(AFTER_PRESS, self.show_menu)
         else:
             self.show_menu()
 
     def let_play_go(self):
-        """A game over or left: its tables, seats, hand-over, screens and
-        play code go (their memory for the screen that comes next)."""
+        """A game over or left: its tables, its ``play.Table`` (seats,
+        hand-over...), the screens and the play code go, in one step each
+        (their memory for the screen that comes next)."""
         drop_tables()
-        self.seats = None
-        self._pass_screen = None
+        self.table = None
         self.stack = []
         if self.forgets:
             forget(play_modules())
@@ -215,17 +196,15 @@ class App:
         # drawn), then the interpreter starts afresh (``fresh``).
         self.autosave()
         self.game_running(False)
-        left = self.game is not None
-        self.game = None
+        left = self.table is not None
+        self.table = None           # (the game, its seats, its hand-over, in one step)
         self.deferred[NEXT_PASS] = None
-        self.seats = self.lineup = self.seated = None
         self.stack = []
         self.leds.off()
         played = self.played
-        self.menu_again = played and self.fresh is not None and self.looping
+        self.menu_again = played and self.fresh is not None
         if played:
             self.played = False
-            self._saved = None
             self.show_blank()
             if self.menu_again:
                 # A game left with START: the new interpreter starts
@@ -235,7 +214,6 @@ class App:
                 # heap, ~30 KB below the menu after a game's scores.
                 self.let_play_go()
             else:
-                self._pass_screen = None
                 collect()
         from dws_app.lobby.menu import MenuScreen
         self.push(MenuScreen(self, left and self.menu_again))
@@ -244,7 +222,7 @@ class App:
             # again, and every game starts from a power-up's heap: within
             # one interpreter the names a game's modules interned are never
             # freed (hardware.md, "Memory across games").
-            self.defer(NEXT_PASS, self.start_afresh)
+            self.later(NEXT_PASS, self.start_afresh)
 
     def start_afresh(self):
         """A new interpreter (code.py's ``fresh``), taking along the presses
@@ -288,6 +266,20 @@ class App:
             raise RuntimeError("deferred twice")
         self.deferred[phase] = (function,) + args
 
+    def later(self, phase, function, *args):
+        """``function(*args)`` in ``phase`` inside the main loop (``defer``),
+        at once outside it (a test's call, the run's start, ``press``
+        alone): the one place that tells them apart.  An open that spans
+        passes is a chain of functions, each handing the next to ``later``,
+        written once for the board and the tests.  (A generator advanced a
+        step a pass needed a driver and, for each open a test or the run's
+        start calls, a function to run it to its end: more code in the
+        app, and its frame kept every local of the open to its last pass.)"""
+        if self.looping:
+            self.defer(phase, function, *args)
+        else:
+            function(*args)
+
     def pending(self, phase):
         """The entry deferred to ``phase``, or None."""
         return self.deferred[phase]
@@ -313,10 +305,11 @@ class App:
         top = self.top
         if top is not None:
             top.tick(now)
-        if self.seats is not None:
+        seats = self.table and self.table.seats
+        if seats:
             # device-played seats; a pass that answered a press draws before
             # it solves another slice of tables
-            self.seats.tick(now, solve=not pressed)
+            seats.tick(now, solve=not pressed)
         idle = ticks_diff(now, self.last_input)
         dim_s = self.settings["auto_dim_s"]
         sleep_s = self.test.get("sleep_s") or self.settings["sleep_s"]
@@ -336,16 +329,9 @@ class App:
         self.display.brightness = 0
         self.leds.set_brightness(0)
         deep_sleep = getattr(self.hw, "deep_sleep", None)
-        if deep_sleep is None:
-            return
-        self.autosave()
-        keep = getattr(self.hw, "keep", None)
-        if keep is not None:
-            from dws_app.lobby.carry import ASLEEP_IN_GAME
-            keep[0] = ASLEEP_IN_GAME if self.game is not None else 0
-        if self.test.get("heap_log"):
-            print("sleep", self.hw.ticks_ms())
-        deep_sleep()
+        if deep_sleep is not None:
+            from dws_app.lobby.carry import sleep
+            sleep(self, deep_sleep)
 
     def read_battery(self, now):
         """Read the battery (every ``battery.READ_MS``, and at the start).
@@ -390,7 +376,7 @@ class App:
         name = None if later else self.buttons.poll(self.hw.ticks_ms())
         self.looping = True
         try:
-            if self.ahead_due and self.game is None and name is None and not later and self.frames:
+            if self.ahead_due and self.table is None and name is None and not later and self.frames:
                 from dws_app.lobby.menu import bring_ahead
                 bring_ahead(self)
             if later:
@@ -419,17 +405,19 @@ class App:
         low = isinstance(e, MemoryError)
         if low:
             self.stack = []
-            self._pass_screen = None
             self.show_blank()
-            collect()
-            game = self.game
-            if game is not None and not game.over and game.checkpoint() is not self._saved:
-                try:
-                    self.save_game(game)
-                except Exception as e2:     # (the store keeps its last complete save)
-                    print("save not written:", e2)
-                    self._saved = game.checkpoint()     # (not again without the seats)
-            self.seats = None
+            table = self.table
+            if table is not None:
+                table.hand_over = None
+                collect()
+                game = table.game
+                if not game.over and game.checkpoint() is not table.saved:
+                    try:
+                        self.save_game(game)
+                    except Exception as e2:     # (the store keeps its last complete save)
+                        print("save not written:", e2)
+                        table.saved = game.checkpoint()     # (not again without the seats)
+                table.seats = table = game = None
             drop_tables()
             if self.forgets:
                 forget(play_modules())
@@ -495,11 +483,6 @@ class App:
 
     # ----- games ---------------------------------------------------------
 
-    def open_game(self, game, fresh=False):
-        """Play ``game`` (``play.opening.open_game``)."""
-        from dws_app.play.opening import open_game
-        open_game(self, game, fresh)
-
     def start_card(self, game, info, device, after=None, alone=False):
         """A new game of 2+ players opens on this card: who plays first, in
         the hand-over's words ("Pass the device to PLAYER 2", or "First to
@@ -519,18 +502,18 @@ class App:
         if device or alone:
             line = "Your turn" if after is not None else "First to play"
         card.prepare(game.current, info, after or self.begin_game, line, not (alone or device))
-        self.carded = True
+        self.table.carded = True
         self.push(card)
 
     def begin_game(self):
         """A on the start card: the first turn on the game's screen (under
         the card), without a second hand-over or roll-off."""
-        game = self.game
-        self.handed = game.current
-        if self.seats is not None and self.seats.levels.count(None) < 2:
-            self._pass_screen = None    # (no hand-over ahead: its heap is the game's)
+        table = self.table
+        table.handed = table.game.current
+        if self.lone_human():
+            table.hand_over = None      # (no hand-over ahead: its heap is the game's)
         self.top.first_turn(True)
-        self.handed = None
+        table.handed = None
 
     def resume_turn(self):
         """A on the hand-over of a resumed game: its screen shows the turn."""
@@ -549,19 +532,20 @@ class App:
         data = game.checkpoint()
         if data is None:
             data = game.encode()
+        table = self.table
         if not game.over:
             oom = self.test.get("save_oom")
             if oom:
-                self.game_saves += 1
-                if self.game_saves >= oom:
+                table.saves += 1
+                if table.saves >= oom:
                     raise MemoryError("test key DWS_TEST_SAVE_OOM")
             payload = data
-            if self.lineup:
+            if table.lineup:
                 from dws_app.levels import pack
-                payload = pack(self.lineup, data)
+                payload = pack(table.lineup, data)
             self.store.save_game(payload)
             self.nvm_log()
-        self._saved = data      # (once written: a save that failed is tried again)
+        table.saved = data      # (once written: a save that failed is tried again)
         self.heap_log("checkpoint")
 
     def autosave(self):
@@ -569,9 +553,10 @@ class App:
         last save (cheap: an identity test; the store skips equal bytes)."""
         if self.deferred[NEXT_PASS] is not None:    # the game's screen is built next pass
             return
-        game = self.game
-        if game is not None and not game.over and game.checkpoint() is not self._saved:
-            self.save_game(game)
+        table = self.table
+        if table is not None and not table.game.over and \
+                table.game.checkpoint() is not table.saved:
+            self.save_game(table.game)
 
     def show_help(self, game_id):
         from dws_app.lobby.help import HelpScreen
@@ -587,10 +572,11 @@ class App:
         it shows: their code is the pass screen's module, which a game
         with no hand-over ahead let go after its start card (asked at every
         turn, it came back for the whole game: 2.3 KB)."""
-        if self.handed == seat or (self.seats is not None and self.seats.device(seat)):
+        seats = self.table.seats
+        if self.table.handed == seat or (seats and seats.device(seat)):
             after()
             return
-        if self.seats is not None and self.seats.hands_back(seat):
+        if seats and seats.hands_back(seat):
             # The human who played last gets it back from device seats:
             # the screen says what they did instead (``hand_back``).
             hand_back = getattr(self.top, "hand_back", None)
@@ -612,24 +598,23 @@ class App:
     def lone_human(self):
         """True when the game in play has one human seat, the others the
         device's: nobody to pass the device to."""
-        return self.seats is not None and self.seats.levels.count(None) < 2
+        seats = self.table.seats
+        return seats is not None and seats.levels.count(None) < 2
 
     def pass_screen(self):
         """The hand-over screen, built at its first use and kept for every
         turn of the game (a start card is one too)."""
-        if self._pass_screen is None:
+        table = self.table
+        if table.hand_over is None:
             from dws_app.play.pass_screen import PassScreen
-            self._pass_screen = PassScreen(self)
-        return self._pass_screen
+            table.hand_over = PassScreen(self)
+        return table.hand_over
 
     def show_scores(self, game):
         """The final scores (recorded first); inside the main loop they open
         once the game screen's handler has returned (AFTER_PRESS), and
         their screen is built in the pass after (``scores.final``)."""
-        if self.looping:
-            self.defer(AFTER_PRESS, self.scores_now, game)
-        else:
-            self.scores_now(game)
+        self.later(AFTER_PRESS, self.scores_now, game)
 
     def scores_now(self, game):
         """The finished game counted in the records and shown

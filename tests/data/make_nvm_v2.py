@@ -34,7 +34,7 @@ for profile in ("pico_dice", "pybadge"):
     game = finish_interludes(s).game
     for _ in range(14):
         finish_interludes(s)
-        if s.app.game is None or s.app.seats.device(game.current):
+        if s.app.table is None or s.app.table.seats.device(game.current):
             s.wait(5000) if hasattr(s, "wait") else None
             continue
         steps = [st for st in game.legal_steps() if st[0] not in ("drop", "colour")]
@@ -46,6 +46,6 @@ for profile in ("pico_dice", "pybadge"):
     open(name, "wb").write(nvm)
     out[profile] = {"game": data.hex(), "settings": sorted(st.load_settings()[0].items()),
                     "records": st.load_records()[0].encode().hex(),
-                    "levels": list(s.app.seats.levels)}
+                    "levels": list(s.app.table.seats.levels)}
 json.dump(out, open("nvm_v2.json", "w"), indent=1)
 print(json.dumps(out)[:600])

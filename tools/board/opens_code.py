@@ -35,7 +35,7 @@ app.defer(AFTER_PRESS, start_game, app, GAME, len(SEATS), OPTIONS, 11, list(SEAT
 app.after_press()
 app.tick(True)
 print("FLOOR %s_press %.1f" % (NAME, ms(t0)))
-if app.carded:       # the start card: drawn after the press, the rest under it
+if app.table.carded:       # the start card: drawn after the press, the rest under it
     t0 = time.monotonic_ns()
     app.draw()
     print("FLOOR %s_card %.1f" % (NAME, ms(t0)))
@@ -46,7 +46,7 @@ while app.deferred[NEXT_PASS] is not None:
     app.tick(True)
     k += 1
     print("FLOOR %s_pass%d %.1f" % (NAME, k, ms(t0)))
-if app.top is app._pass_screen and not app.carded:     # the card's A, as a press does
+if app.top is app.table.hand_over and not app.table.carded:     # the card's A, as a press does
     t0 = time.monotonic_ns()
     app.draw()
     print("FLOOR %s_under %.1f" % (NAME, ms(t0)))

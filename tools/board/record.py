@@ -225,7 +225,8 @@ class Recorder(Session):
             return False
         if top.animating():
             return True
-        seats = self.app.seats
+        table = self.app.table
+        seats = table and table.seats
         return seats is not None and seats.game is top.game and seats.busy(top)
 
     def wait(self, ms):

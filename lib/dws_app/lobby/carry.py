@@ -16,6 +16,20 @@ KEEP_DOWN = 2 + KEEP_MAX
 ASLEEP_IN_GAME = 0xD6
 
 
+def sleep(app, deep_sleep):
+    """The deep sleep of a board that has one (``App.fall_asleep``): the
+    game in play saved at its last checkpoint, the reload memory told so,
+    and the board asleep until a button wakes it.  (Here, where its byte
+    is: once a sleep, its code was the game's heap for nothing.)"""
+    app.autosave()
+    keep = getattr(app.hw, "keep", None)
+    if keep is not None:
+        keep[0] = ASLEEP_IN_GAME if app.table is not None else 0
+    if app.test.get("heap_log"):
+        print("sleep", app.hw.ticks_ms())
+    deep_sleep()
+
+
 def hand_over(buttons, keep):
     """Before a new interpreter starts (after a game): the presses still
     queued in ``buttons`` go to ``keep`` (``Hardware.keep``: bytes that

@@ -23,9 +23,8 @@ def battery_empty(app):
         app.autosave()          # (nothing deferred now: the game's last checkpoint)
     except Exception as e:      # (the store keeps its last complete save)
         print("save not written:", e)
-    if app.game is not None:
+    if app.table is not None:
         app.game_running(False)
-        app.game = None
     app.show_blank()
     app.let_play_go()
     app.leds.off()

@@ -28,20 +28,20 @@ def failed(app, e, low):
         traceback.print_exception(e)
     except ImportError:
         print(repr(e))
-    game = app.game
+    table = app.table
+    game = table and table.game
     app.game_running(False)
-    app.game = None
     app.deferred = [None, None]
     app.leds.off()
     if game is not None and not game.over:
         try:
-            if game.checkpoint() is not app._saved:
+            if game.checkpoint() is not table.saved:
                 app.save_game(game)
         except Exception as e2:     # (the store keeps its last complete save)
             print("save not written:", e2)
+    app.table = table = None        # (the game, its seats and hand-over: in one step)
     again = False
     if low:                         # the game's tables go too
-        app.seats = None
         app.out_of_memory = True
         from dws_app.memory import collect
         collect()
@@ -120,5 +120,10 @@ def restart(app):
     app.game_running(False)
     app.leds.off()
     app.buttons.reset()
-    app._boot()
+    from dws_app.lobby.resume import boot
+    boot(app)               # (a power-up's: no game played since its menu)
+    app.stack = []          # (what a menu after a game lets go first)
+    app.show_blank()
+    from dws_app.memory import collect
+    collect()
     app.home()

@@ -97,10 +97,7 @@ def changed(app):
     if battery.empty:
         app.battery_out = True
         from dws_app.lobby.charge import battery_empty
-        if app.looping:
-            app.defer(app.AFTER_PRESS, battery_empty, app)
-        else:
-            battery_empty(app)
+        app.later(app.AFTER_PRESS, battery_empty, app)
         return
     level = battery.level
     if app.gauge is None:

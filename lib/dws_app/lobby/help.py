@@ -137,6 +137,16 @@ def read_page(path, start):
     return lines
 
 
+def redraw_whole(display, group):
+    """``group``, the top screen's, drawn whole at the next frame, as a new
+    screen is (the display refreshes every pixel once after its root
+    changes): for a picture that changes in most of its area, one frame
+    costs less than the changed layers' areas, each drawn with all that
+    covers it (a help page's lines rebuilt: 336 ms, not 581)."""
+    display.root_group = None
+    display.root_group = group
+
+
 class HelpScreen(ui.Screen):
     def __init__(self, app, game_id):
         ui.Screen.__init__(self, app)
@@ -190,7 +200,7 @@ class HelpScreen(ui.Screen):
         """The page's ``lines``, each a TileGrid from its first character to
         its last (built at each page: between games there is room, and a
         TileGrid cannot change its width); a character beyond ASCII shows
-        as "?".  A new page is drawn whole (``App.redraw_whole``): the
+        as "?".  A new page is drawn whole (``redraw_whole``): the
         lines taken out of their Group leave the box around them all to
         redraw, and each new line its own area again."""
         lines = [ui.fit(line, ui.COLS).rstrip() for line in lines[:ROWS]]
@@ -198,7 +208,7 @@ class HelpScreen(ui.Screen):
             return
         body = self.body
         if len(body):
-            self.app.redraw_whole()
+            redraw_whole(self.app.display, self.group)
         while len(body):
             body.pop()
         tiles = ui.TILES

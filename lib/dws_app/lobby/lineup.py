@@ -3,8 +3,8 @@ plus a slot: a named player; 0: a guest; 1..: a device level), the names
 the screens give the seats, and the last line-up, kept with the players'
 list as the next setup's default (``players_store``).
 
-Between games only: the game in play keeps its seats' names in
-``App.names`` and its line-up in ``App.lineup`` (the save's seat bytes)."""
+Between games only: the game in play keeps its seats' names and its
+line-up (the save's seat bytes) on its ``play.Table``."""
 
 from dws_app.levels import PLAYER, level_names
 

@@ -86,8 +86,8 @@ class RecordsScreen(widgets.Screen):
         # frame (no press builds display objects): six more took 9 ms of
         # the open on the Pico.
         self.add_seats(self.players)
-        if app.looping and app.pending(app.NEXT_PASS) is None:
-            app.defer(app.NEXT_PASS, self.add_seats, MAX_PLAYERS)
+        if app.pending(app.NEXT_PASS) is None:
+            app.later(app.NEXT_PASS, self.add_seats, MAX_PLAYERS)
         else:
             self.add_seats(MAX_PLAYERS)
 

@@ -25,9 +25,15 @@ def power_up(app, store=None):
     app.notes = []
     from dws_app.lobby.records_store import load_records, load_settings
     app.settings, note = load_settings(store)
-    app._note(note)
-    app._note(load_records(store)[1])
-    app._note(store.load_game(offered)[1])
+    note_to(app, note)
+    note_to(app, load_records(store)[1])
+    note_to(app, store.load_game(offered)[1])
+
+
+def note_to(app, note):
+    """``note``, what the store said was lost, for the menu (once)."""
+    if note and note not in app.notes:
+        app.notes.append(note)
 
 
 def offered(data):
@@ -85,29 +91,35 @@ def continue_game(app, names_of=None):
             def names_of(lineup, gid):
                 return seat_names(lineup, gid, players)
         lineup = list(meta) if meta else None
-        app.names = names = names_of(lineup or [0] * game.players, game.GAME_ID)
-        app._saved = game.checkpoint()
-        if app.looping and game.players > 1 and not game.over and (
-                levels is None or levels[game.current] is None):
+        names = names_of(lineup or [0] * game.players, game.GAME_ID)
+        from dws_app.play import Table
+        table = app.table = Table(game, names)
+        table.saved = game.checkpoint()
+        table = None
+        alone = levels is not None and levels.count(None) < 2
+        if game.players > 1 and not game.over and (
+                levels is None or levels[game.current] is None) and (
+                app.looping or not alone):
             # A player's turn: the hand-over first, as a new game's start
             # card, and the seats, their tables and the game's screen under
             # it in the next passes (Continue took 797 ms to the hand-over
-            # on the Pico with them before its frame).
-            app.game = game
-            app.start_card(game, game.turn_lines(), None, app.resume_turn,
-                           alone=levels is not None and levels.count(None) < 2)
-            app.defer(app.NEXT_PASS, seat_resumed, app, game, lineup, names)
+            # on the Pico with them before its frame).  A lone human's
+            # card goes on by itself once the seats are made: outside the
+            # main loop (the wake from sleep, ``start``) no frame would
+            # show it, and it is not built.
+            app.start_card(game, game.turn_lines(), None, app.resume_turn, alone=alone)
+            app.later(app.NEXT_PASS, seat_resumed, app, game, lineup, names)
             return
         seat_resumed(app, game, lineup, names)
     else:
-        app._note(note or "No saved game")
+        note_to(app, note or "No saved game")
         app.home()
 
 
 def seat_resumed(app, game, lineup, names):
-    from dws_app.play.opening import seat
+    from dws_app.play.opening import open_game, seat
     seat(app, game, lineup, names)
-    app.open_game(game)
+    open_game(app, game)
 
 
 def resumable(data):
@@ -169,7 +181,7 @@ def start_up(app, hw, store=None, on_game=None, test=None, fresh=None):
     hw.early = None
     app.last_error = None      # the last exception poll() caught (tests look)
     app.forgets = FORGETS      # forget the lobby while a game is in play
-    app.played = False         # a game was opened since the menu's last fresh heap
+    app.looping = False        # inside poll() (``App.later``)
     # Shown while a game's screen is let go: nothing to draw, and the
     # panel keeps its last picture until the next refresh.
     app.blank = ui.group()
@@ -204,29 +216,19 @@ def boot(app, store=None):
     app.leds = Leds(hw.pixels, hw.die_leds, app.settings["led_brightness"] * 10)
     app.sound = Sound(hw.sound, app.settings["volume"])
     app.stack = []
-    app.game = None            # the game in play (its screen is on the stack)
-    app._saved = None          # the checkpoint last given to the store
+    app.table = None           # play.Table: the game in play (its screen is on the stack)
     app.last_input = hw.ticks_ms()
     app.dimmed = False
-    app._pass_screen = None
-    app.carded = False         # a new game's start card is up, its screen to build under it
     app.menu_again = False     # the menu on display is drawn again by a new interpreter
-    app.handed = None          # the seat whose hand-over the start card was
     app.logo_sheet = None      # the menu's title (lobby.menu.logo), read once
-    app.seats = None           # seats.SeatPlayer of the game in play
-    app.seated = None          # the game ``seat`` seated
-    app.lineup = None          # its seat bytes (lobby.lineup; None: all guests)
-    app.names = ()             # what its screens call its seats ("ANNA", "Strong 3")
-    app.ending = None          # its row's (recorded, low wins, tie words): ``seat``
     # What is deferred (``defer``), per phase: (function, args...) or None
     app.deferred = [None, None]
-    app.looping = False        # inside poll()
+    app.played = False         # a game was opened since the menu's last fresh heap
     app.pass_max = 0           # longest main-loop pass in ms since the last heap line
     app.heap_due = []          # heap lines to print after the next frame (heap_log)
     app.collect_due = False    # a collection after the next frame (memory policy)
     app.new_screen = False     # a screen was shown since the last frame (draw)
     app.gc_alloc = 0           # gc.mem_alloc() after the last tidy_heap collection
-    app.game_saves = 0         # saves of the game in play (the test key save_oom)
     app.frames = 0             # frames drawn by this run (``draw``)
     app.ahead_due = False      # 1 + how many of ``menu.AHEAD`` are imported; False: done
     app.apply_settings()

@@ -16,16 +16,21 @@ def final(app, game):
     power cut before it loses this game's count, and Continue offers its
     last turn again."""
     app.game_running(False)
-    app.game = None
+    table = seated(app, game)
     shown = game.final_scores()
     scores = list(shown)
-    seats = app.seats
-    if seats is not None:       # device-played seats set no best score
+    seats = table and table.seats
+    if seats:                   # device-played seats set no best score
         for p in range(len(scores)):
             if seats.device(p):
                 scores[p] = None
     seats = None
     ranking = game.ranking()
+    # (what the scores need of its Table: the rest goes with it)
+    names = table and table.names
+    lineup = table and table.lineup
+    ending = ending_of(table, game)
+    table = None
     # Nothing of the play is needed any more: its tables, seats (bots) and
     # the pass screen go before the scores screen is built (they made the
     # scores the lowest point of a whole game, 10 KB below its turns), and
@@ -35,42 +40,44 @@ def final(app, game):
     app.let_play_go()
     from dws_app.lobby.records_store import count_game, load_records
     records = load_records(app.store)[0]
-    recorded, low_wins, tie = ending_of(app, game)
+    recorded, low_wins, tie = ending
     best = None
     # (each seat's player slot, as ``lineup.slots_of`` says: that module
     # imported here was 22 ms of the scores' open on the Pico)
     from dws_app.levels import PLAYER
-    slots = [b - PLAYER if b >= PLAYER else None for b in app.lineup] if app.lineup else None
+    slots = [b - PLAYER if b >= PLAYER else None for b in lineup] if lineup else None
     if recorded and count_game(records, game.GAME_ID, game.players, scores, ranking[0],
                                low_wins=low_wins, shut=game.counted(), slots=slots):
         best = best_seat(scores, low_wins)
-    if app.looping:
-        app.defer(app.NEXT_PASS, show, app, game, shown, ranking, best, records)
-    else:
-        show(app, game, shown, ranking, best, records)
+    app.later(app.NEXT_PASS, show, app, game, shown, ranking, best, records, names, lineup, ending)
 
 
-def ending_of(app, game):
-    """(recorded, low wins, tie words) of ``game``'s row: the app's, kept
-    since it seated the game (``play.opening.seat``), else the games' list's."""
-    if app.ending is not None and app.seated is game:
-        return app.ending
+def seated(app, game):
+    """The app's ``play.Table`` when it holds ``game``, else None (a game
+    shown that no setup or Continue seated: a test's)."""
+    table = app.table
+    return table if table is not None and table.game is game else None
+
+
+def ending_of(table, game):
+    """(recorded, low wins, tie words) of ``game``'s row: its ``table``'s,
+    kept since it seated the game (``play.opening.seat``), else the games'
+    list's."""
+    if table is not None and table.ending is not None:
+        return table.ending
     from dws_core.games import LOW_WINS, RECORDED, TIE, field
     gid = game.GAME_ID
     return field(gid, RECORDED), field(gid, LOW_WINS), field(gid, TIE)
 
 
-def show(app, game, shown, ranking, best, records):
+def show(app, game, shown, ranking, best, records, names, lineup, ending):
     """The scores' screen, first thing in the pass after the count (the old
     screen stays up, no frame between): a device seat's last move, its
     save, the count and the screen in one pass took 588 ms on the Pico,
     where a pass may keep the screen frozen 300."""
-    app.push(ScoresScreen(app, game, shown, ranking, best, records))
-    lineup = (game.GAME_ID, app.lineup or [0] * game.players)
-    if app.looping:
-        app.defer(app.NEXT_PASS, record, app, records, lineup)
-    else:
-        record(app, records, lineup)
+    app.push(ScoresScreen(app, game, shown, ranking, best, records, names, ending))
+    lineup = (game.GAME_ID, lineup or [0] * game.players)
+    app.later(app.NEXT_PASS, record, app, records, lineup)
 
 
 def record(app, records, lineup):
@@ -211,12 +218,15 @@ class ScoresScreen(ui.Screen):
 
     head = red = blue = None    # Dice Wide Shut's columns (``columns``)
 
-    def __init__(self, app, game, scores, ranking, new_best, records):
+    def __init__(self, app, game, scores, ranking, new_best, records, names=None, ending=None):
         """``scores``, ``ranking``: the game's, worked out once (a Dice Wide
         Shut ranking took ~9 ms on the Pico, and the screen asked three
         times); ``new_best``: the seat whose score is the game's new best,
         or None; ``records``: the Records with this game counted
-        (``count_game``: the store writes them a pass later)."""
+        (``count_game``: the store writes them a pass later); ``names``,
+        ``ending``: its seats' names and its row's ending (``ending_of``),
+        kept from its ``play.Table`` (let go before this screen; None: the
+        app's Table's while it holds the game, else guests')."""
         ui.Screen.__init__(self, app)
         self.game = game
         self.records = records
@@ -225,8 +235,13 @@ class ScoresScreen(ui.Screen):
         # The winner's title in the winner's colour (a shared win: the accent).
         colour = theme.player_colour(ranking[0][0]) if len(ranking[0]) == 1 else theme.ACCENT
         from dws_app.lobby.bigtype import BigText
-        names = app.names
-        if len(names) != game.players:      # (a game shown that no setup seated)
+        table = seated(app, game)
+        if names is None and table is not None:
+            names = table.names
+        if ending is None:
+            ending = ending_of(table, game)
+        table = None
+        if names is None or len(names) != game.players:     # (a game no setup seated)
             from dws_app.lobby.lineup import seat_names
             names = seat_names([0] * game.players, game.GAME_ID)
         self.names = names
@@ -255,7 +270,7 @@ class ScoresScreen(ui.Screen):
         self.order = [p for p, _line in lines[:len(self.places)]]
         self.place_cols = len(lines[0][1])
         # Why the winner won a tie (the rules' tie-break), under the places
-        note = tie_note(scores, ranking, ending_of(app, game)[2])
+        note = tie_note(scores, ranking, ending[2])
         row = first + len(self.places)
         self.tie = None
         if note is not None and row <= last:

@@ -230,13 +230,14 @@ def start_game(app, game_id, players, options, seed=None, seats=None, slots=None
     lineup, names = seated
     from dws_app.levels import seat_levels
     levels = seat_levels(lineup, game_id)
-    app.names = names
-    if players > 1 and app.looping:
+    from dws_app.play import Table
+    app.table = Table(game, names)
+    if players > 1:
+        app.stack = []      # (a call outside a press: the screens under the card go)
         level = levels[game.current]
-        app.game = game
         app.start_card(game, card_lines(game, title_of(game_id), level), level,
                        alone=levels.count(None) < 2)
-        app.defer(app.NEXT_PASS, seat_game, app, game, lineup, names)
+        app.later(app.NEXT_PASS, seat_game, app, game, lineup, names)
         return
     seat_game(app, game, lineup, names)
 
@@ -259,14 +260,11 @@ def card_lines(game, title, level):
 
 
 def seat_game(app, game, lineup, names):
-    """The game's seats, then its screen (``App.open_game``)."""
-    from dws_app.play.opening import seat
+    """The game's seats, then its screen (``play.opening.open_game``)."""
+    from dws_app.play.opening import open_game, seat
     seat(app, game, lineup, names)
-    # Inside the main loop the autosave of the pass after the one that
-    # builds its screen saves it, after the first frame: the write (30-80
-    # ms on the Pico) is not part of the open, and the pass stays under 300
-    # ms with five device seats.
-    app._saved = None
-    if not app.looping:
-        app.save_game(game)
-    app.open_game(game, fresh=True)
+    # The autosave of the pass after the one that builds its screen saves
+    # it, after the first frame: the write (30-80 ms on the Pico) is not
+    # part of the open, and the pass stays under 300 ms with five device
+    # seats.
+    open_game(app, game, fresh=True)

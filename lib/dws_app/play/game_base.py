@@ -177,8 +177,8 @@ class GameScreen(ui.Screen):
     # ----- messages --------------------------------------------------------
 
     def name(self, p):
-        """Seat ``p``'s name ("ANNA", "Strong 3", "Player 2": ``App.names``)."""
-        return self.app.names[p]
+        """Seat ``p``'s name ("ANNA", "Strong 3", "Player 2": its ``play.Table``'s)."""
+        return self.app.table.names[p]
 
     def say(self, line1, line2=""):
         self.msg1.text = line1
@@ -207,7 +207,7 @@ class GameScreen(ui.Screen):
             return None
         self.refused = None
         self.app.sound.play(sound.CLICK)
-        seats = self.app.seats
+        seats = self.app.table.seats
         if seats is not None and seats.device(p):
             self.log_turn(p, events)
         elif self.accounts:
@@ -345,7 +345,7 @@ class GameScreen(ui.Screen):
             if name != "START":
                 return
             self.back = None
-        seats = getattr(self.app, "seats", None)
+        seats = self.app.table.seats
         if seats is not None and seats.on_button(self, name):
             return                    # a device turn hurried, or a hint shown
         if self.anim_end is not None:

@@ -226,7 +226,7 @@ class DicedOutScreen(HeldTurnScreen):
         g = self.game
         if fresh and g.initial_events:
             self.take_rolloffs(g.initial_events)
-        if self.rolloff is not None and g.round == 0 and fresh and self.app.handed is None:
+        if self.rolloff is not None and g.round == 0 and fresh and self.app.table.handed is None:
             # The first-player roll-off stays up until A (the start card,
             # when there was one, showed it).
             self.result = ("Roll-off: %s starts" % self.name(g.current), "A: go on")
@@ -300,7 +300,7 @@ class DicedOutScreen(HeldTurnScreen):
         was = self.finisher
         self.finisher = -1
         self.reset_pick()
-        seats = self.app.seats
+        seats = self.app.table.seats
         if self.game.current != was:
             self.begin_turn(False)
         elif self.game.phase == ROLL and (seats is None or not seats.device(was)):

@@ -181,9 +181,9 @@ class DwsScreen(GameScreen):
                 self.draw_half(BLUE, blue, cols)
             self.board_key = key
         if self.viewing is not None:
-            self.header.text = "Board of " + self.app.names[p]
+            self.header.text = "Board of " + self.app.table.names[p]
         else:
-            self.header.text = header_text(self.app.names[p], g.round, self.board_score, g.ending)
+            self.header.text = header_text(self.app.table.names[p], g.round, self.board_score, g.ending)
         self.header.color = theme.player_colour(p)
         if self.viewing is None and g.colour in (RED, BLUE):
             self.take.text = " RED" if g.colour == RED else "BLUE"
@@ -264,7 +264,7 @@ class DwsScreen(GameScreen):
         (the board's keys there while marking redrew the line: 62-65 ms a
         press in tests/test_frame_cost.py, where a move has 35)."""
         g = self.game
-        seats = self.app.seats
+        seats = self.app.table.seats
         if seats is not None and seats.device(g.current):
             seats.announce(self)    # (a device's turn: its keys, not a player's)
             return

@@ -56,7 +56,7 @@ class HeldTurnScreen(GameScreen):
         did, the second line what A does next, in every game's words
         (``again``: the same player's next turn follows)."""
         line2 = "A: roll your next turn" if again else "A: next player"
-        seats = self.app.seats
+        seats = self.app.table.seats
         if self.accounts and line2 == "A: next player" and not seats.device(self.game.current):
             line2 = LOOK_KEYS        # (a device turn's, a human's next: B looks back)
         for e in events:

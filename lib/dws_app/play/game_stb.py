@@ -324,7 +324,7 @@ class StbScreen(HeldTurnScreen):
                 rolls[e[_PLAYER]] = e[_DICE]
             elif e[0] == "rolloff_tie":
                 tie = "Reroll"
-        if not rolls or self.app.handed is not None:     # (the start card showed them)
+        if not rolls or self.app.table.handed is not None:     # (the start card showed them)
             self.begin_turn(False)
             return
         self.rolloff = rolls
@@ -513,7 +513,7 @@ class StbScreen(HeldTurnScreen):
         if g.together and g.phase != SELECT and g.can_undo():
             # A declaration: taken back only by a human's seat (a device
             # seat would just say it again).
-            seats = getattr(self.app, "seats", None)
+            seats = self.app.table.seats
             if seats is not None and seats.device(self.last_declarer()):
                 self.refuse("Nothing to undo")
                 return

@@ -1,5 +1,7 @@
-"""A game's opening: its seats, then the seats' start, then its screen, in
-passes of their own inside the main loop (``App.defer``'s NEXT_PASS).
+"""A game's opening: its seats (on its ``play.Table``), then the seats'
+start, then its screen, in passes of their own inside the main loop
+(NEXT_PASS) and in one call outside it: each part hands the next to
+``App.later``, the one place that tells the two apart.
 
 Used only while a game opens: once its screen is built this module is
 forgotten (``opened``), and its code is heap for the game (~1.5 KB on the
@@ -10,32 +12,36 @@ card's A (``App.begin_game``) and a resumed game's hand-over
 again."""
 
 from dws_app.memory import collect, forget
+from dws_app.play import Table
 
 NEXT_PASS = 1           # (``App.NEXT_PASS``)
 
 
 def seat(app, game, lineup=None, names=None):
-    """``game``'s seats: ``lineup`` a byte per seat (``lobby.lineup``;
-    None: all guests), ``names`` what the screens call them; and its
-    seat player for the device seats and hints, or None for a game
-    without them (the dice: its code took ~45 ms of the start on the
-    Pico)."""
-    app.seats = None
-    app.seated = game
-    app.lineup = lineup
-    app.names = names or ["Player %d" % (p + 1) for p in range(game.players)]
+    """``game``'s seats, on its ``play.Table`` (made here unless its start
+    card made it): ``lineup`` a byte per seat (``lobby.lineup``; None: all
+    guests), ``names`` what the screens call them; and its seat player
+    for the device seats and hints, or None for a game without them (the
+    dice: its code took ~45 ms of the start on the Pico)."""
+    names = names or ["Player %d" % (p + 1) for p in range(game.players)]
+    table = app.table
+    if table is None or table.game is not game:
+        table = app.table = Table(game, names)
+    table.seats = None
+    table.lineup = lineup
+    table.names = names
     from dws_core.games import BOT, LOW_WINS, RECORDED, TIE, field
     gid = game.GAME_ID
     # What its final screen needs of the game's row, kept: the games'
     # list is forgotten during a game, and importing it again was 22 ms
     # of the scores' open on the Pico.
-    app.ending = (field(gid, RECORDED), field(gid, LOW_WINS), field(gid, TIE))
+    table.ending = (field(gid, RECORDED), field(gid, LOW_WINS), field(gid, TIE))
     if field(gid, BOT) is not None:
         from dws_app.catalog import tables_of
         from dws_app.levels import seat_levels
         from dws_app.play.seats import SeatPlayer
         levels = seat_levels(lineup, gid) if lineup else None
-        app.seats = SeatPlayer(app, game, levels, tables_of(gid))
+        table.seats = SeatPlayer(app, game, levels, tables_of(gid))
 
 
 def open_game(app, game, fresh=False):
@@ -45,60 +51,56 @@ def open_game(app, game, fresh=False):
     (NEXT_PASS): with the engine, the seats and their tables in one
     pass a 5-seat Strong start froze the Pico for 290-336 ms, with the
     engine in the press 312-352.  The old screen stays up meanwhile."""
-    if app.seated is not game:
-        seat(app, game)
+    table = app.table
+    if table is None or table.game is not game:
+        seat(app, game)         # (all humans: not seated by a setup or Continue)
     app.game_running(True)
-    app.game = game
     app.played = True
-    app.game_saves = 0 if fresh else 1     # (the test key save_oom)
-    if app.looping:
-        app.defer(NEXT_PASS, start_seats, app, fresh)
-    else:
-        start_seats(app, fresh)
+    app.table.saves = 0 if fresh else 1     # (the test key save_oom)
+    app.later(NEXT_PASS, start_seats, app, fresh)
 
 
 def start_seats(app, fresh):
     """The seats' start, then the game's screen: a pass later when the
     start did something (``open_game``)."""
-    if app.seats is not None and app.seats.start() and app.looping:
-        app.defer(NEXT_PASS, show_game, app, fresh)
+    seats = app.table.seats
+    if seats is not None and seats.start():
+        app.later(NEXT_PASS, show_game, app, fresh)
     else:
         show_game(app, fresh)
 
 
 def show_game(app, fresh):
-    game = app.game
+    table = app.table
+    game = table.game
+    seats = table.seats
     # The lobby's code goes, and a card that goes on by itself, before
     # the screen's module is imported: from .py sources its compile
     # needs that room (cp10_py's evening: its first game ran out of
     # memory there with 57.7 KB free)
     app.forget_between_games()
-    carded = app.carded
+    carded = table.carded
     if carded and app.lone_human():
         let_card_go(app)
     from dws_app.catalog import screen_class
     cls = screen_class(game.GAME_ID)
     if carded:                  # under the start card, for its A (``App.begin_game``)
-        app.carded = False
-        if not app.lone_human() and (app.seats is None or
-                                     not app.seats.device(game.current)):
+        table.carded = False
+        if not app.lone_human() and (seats is None or not seats.device(game.current)):
             build_under(app, cls)
             return
         # (a lone human's card went above; a device seat plays first:
         # its card goes on by itself, and the hand-over screen is kept
         # for the humans' turns)
     app.stack = []             # the menu is rebuilt by home()
-    if not fresh and game.players > 1 and not (app.seats is not None and (
-            app.seats.device(game.current) or app.lone_human())):
+    if not fresh and game.players > 1 and not (seats is not None and (
+            seats.device(game.current) or app.lone_human())):
         # A resumed game at a player's turn: the hand-over first, and the
         # game screen built under it a pass later, after the hand-over's
         # frame, while the device changes hands (Continue: ~40 ms less).
         lines = game.turn_lines()
         app.show_pass(game.current, lambda: lines, app.resume_turn)
-        if app.looping:
-            app.defer(NEXT_PASS, build_under, app, cls)
-        else:
-            build_under(app, cls)
+        app.later(NEXT_PASS, build_under, app, cls)
         return
     screen = cls(app, game)
     app.push(screen)
@@ -114,7 +116,7 @@ def let_card_go(app):
     PyBadge-sized heap less 24 KB (issue 50)."""
     app.show_blank()
     app.stack = []
-    app._pass_screen = None
+    app.table.hand_over = None
     if app.forgets:
         forget(("dws_app.play.pass_screen",))
     collect()
@@ -122,7 +124,7 @@ def let_card_go(app):
 
 def build_under(app, cls):
     """The game screen under the hand-over on top (``show_game``)."""
-    app.stack.insert(0, cls(app, app.game))
+    app.stack.insert(0, cls(app, app.table.game))
     opened(app)
 
 

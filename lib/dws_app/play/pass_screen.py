@@ -51,7 +51,7 @@ class PassScreen(ui.Screen):
         self.top_band.pixel_shader[1] = colour
         self.bottom_band.pixel_shader[1] = colour
         self.name.color = colour
-        self.name.text = ui.centre(self.app.names[seat], 8)
+        self.name.text = ui.centre(self.app.table.names[seat], 8)
         self.info.text = "\n".join(ui.centre(t, ui.COLS - 1) for t in info)
         self.footer.text = READY if ready else ""
         self.app.leds.fill(colour)

@@ -20,7 +20,7 @@ class ScoreTable:
         """Row names ``names`` from text line ``row`` (or pixel ``y``) down."""
         self.players = players
         self.names = names
-        self.seat_names = screen.app.names
+        self.seat_names = screen.app.table.names
         self.colw = 4 if players <= 5 else 3
         self.prefix = min(6, ui.COLS - self.colw * players)
         lines = 1 + len(names)

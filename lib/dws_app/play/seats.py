@@ -2,7 +2,7 @@
 
 ``SeatPlayer(app, game, seat_levels)`` holds one entry per seat: None for a
 human, else a level name from ``levels.level_names`` (= ``dws_core.bots.levels``).
-The app keeps one for the game in play (``app.seats``) and calls:
+The app keeps one for the game in play (``app.table.seats``, ``play.Table``) and calls:
 
 * ``tick(now)`` every main-loop pass: when the current seat is device-played
   it asks ``bots.bot_turn`` for the decision (its own Rng, seeded from the
@@ -299,7 +299,7 @@ class SeatPlayer:
         from dws_core.bots import bot_turn, prepare
         work = prepare(g, self.plays(g.current))
         if work is not None:
-            self.slice(screen, work, "%s is thinking" % self.app.names[g.current])
+            self.slice(screen, work, "%s is thinking" % self.app.table.names[g.current])
             return False
         if self.rng is None:
             from dws_core.rng import Rng
@@ -367,11 +367,11 @@ class SeatPlayer:
         p = self.game.current
         level = self.levels[p]
         if level in self.fallback:  # (its table file missing: said at every turn)
-            screen.say("%s plays %s" % (self.app.names[p], level_title(self.fallback[level])),
+            screen.say("%s plays %s" % (self.app.table.names[p], level_title(self.fallback[level])),
                        "%s: no table file" % level_title(level))
         else:
             # (under it what the device turn before did, ``last_account``)
-            screen.say("%s's turn" % self.app.names[p], screen.last_account() or "Any key: hurry")
+            screen.say("%s's turn" % self.app.table.names[p], screen.last_account() or "Any key: hurry")
 
     def busy(self, screen):
         """A device turn is under way, or a held turn will go on by itself."""
