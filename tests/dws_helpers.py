@@ -82,9 +82,13 @@ def shown_half(screen, half):
     return "\n".join(lines), sixes
 
 
+# The board's number tiles from TENS and from UNITS (art/board.txt).
+GLYPHS = " -0123456789"
+
+
 def shown_scores(screen, half):
     """The five column scores under ``half`` as the number tiles show them."""
-    from dws_app.play.game_dws import GLYPHS, TENS, UNITS
+    from dws_app.play.game_dws import TENS, UNITS
     grid = screen.numbers[half]
     out = []
     for c in range(5):

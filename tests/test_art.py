@@ -252,7 +252,8 @@ def test_board_states_differ_in_shape():
 def test_board_number_tiles_are_the_digits():
     """The small numbers: " -0123456789" as tens (drawn right of their
     6-pixel tile) and as units (drawn left of it), all different."""
-    from dws_app.play.game_dws import GLYPHS, NUMBER, TENS, UNITS, number_tiles
+    from dws_app.play.game_dws import NUMBER, TENS, UNITS, number_tiles
+    from dws_helpers import GLYPHS
     sheet = board_sheet()
     tens = [board_tile(sheet, TENS + k, NUMBER) for k in range(len(GLYPHS))]
     units = [board_tile(sheet, UNITS + k, NUMBER) for k in range(len(GLYPHS))]

@@ -42,18 +42,18 @@ AFTER_PRESS = 0
 NEXT_PASS = 1
 
 
+# ``test``: what a drive's settings.toml may ask for in tests (code.py reads
+# it): ``seed`` (the entropy comes from it), ``anim_ms`` (every animation's
+# length), ``heap_log`` (print ``heap FREE WHERE`` at every screen change
+# and checkpoint, and ``nvm GAME RECORDS PLAYERS``), ``probe`` (``block N
+# ALLOC`` at the menu; 2: at every checkpoint too), ``fail`` (B on the menu
+# raises), ``save_oom`` N (every save of a game from its Nth on raises
+# MemoryError, the game's loaded checkpoint counting as its first: a save
+# that runs out of memory, and again after Continue). A drive without the
+# keys behaves as a player's (README).
+# (A comment, not a class docstring: from .py sources the board's compiler
+# keeps a class's docstring on the heap.)
 class App:
-    """``test``: what a drive's settings.toml may ask for in tests (code.py
-    reads it): ``seed`` (the entropy comes from it), ``anim_ms`` (every
-    animation's length), ``heap_log`` (print ``heap FREE WHERE`` at every
-    screen change and checkpoint, and ``nvm GAME RECORDS PLAYERS``), ``probe``
-    (``block N ALLOC`` at the menu; 2: at every checkpoint too), ``fail``
-    (B on the menu raises),
-    ``save_oom`` N (every save of a game from its Nth on raises MemoryError,
-    the game's loaded checkpoint counting as its first: a save that runs
-    out of memory, and again after Continue).
-    A drive without the keys behaves as a player's (README)."""
-
     AFTER_PRESS = AFTER_PRESS
     NEXT_PASS = NEXT_PASS
 
