@@ -21,7 +21,7 @@ from dws_app.lobby import widgets
 from dws_app.catalog import title_of
 from dws_app.levels import PLAYER, level_names, level_title
 
-# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+# The events' fields this screen reads, by their names (dws_core/events.py, PLACES).
 _PLAYER = const(1)
 _DICE = const(2)
 

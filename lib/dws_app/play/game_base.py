@@ -34,7 +34,7 @@ from dws_app.clock import ticks_add, ticks_diff
 from dws_app.dice_art import hop
 from dws_core.errors import Refused
 
-# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+# The events' fields this screen reads, by their names (dws_core/events.py, PLACES).
 _PLAYER = const(1)
 
 FRAME_MS = 70

@@ -25,7 +25,7 @@ from dws_app.play.game_held import HeldTurnScreen
 from dws_app.play.score_table import ScoreTable
 from dws_core.cargo import FREE
 
-# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+# The events' fields this screen reads, by their names (dws_core/events.py, PLACES).
 _DICE = const(2)
 _SCORE = const(2)
 _ROLE = const(2)

@@ -31,7 +31,7 @@ from dws_app.play.game_held import HeldTurnScreen
 from dws_app.play.score_table import ScoreTable
 from dws_core.dicedout import EXTRA, PENALTY, ROLL
 
-# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+# The events' fields this screen reads, by their names (dws_core/events.py, PLACES).
 _PLAYER = const(1)
 _DICE = const(2)
 _NUMBER = const(2)

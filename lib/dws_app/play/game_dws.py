@@ -26,7 +26,7 @@ from dws_app.dice_art import FRAMED, HOLLOW, PLAIN, SIZE, Die, hop, read_sheet
 from dws_app.play.game_base import GameScreen, anim_value
 from dws_core.dws import BLUE, PURPLE, RED
 
-# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+# The events' fields this screen reads, by their names (dws_core/events.py, PLACES).
 _COLOUR = const(2)
 _HALF = const(2)
 _ROW = const(3)

@@ -7,7 +7,7 @@ from micropython import const
 from dws_app import ui
 from dws_app.play.game_base import GameScreen
 
-# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+# The events' fields this screen reads, by their names (dws_core/events.py, PLACES).
 _ROUND = const(1)
 
 

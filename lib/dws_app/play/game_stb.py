@@ -27,7 +27,7 @@ from dws_app.play.game_base import GameScreen, anim_value
 from dws_app.play.game_held import HeldTurnScreen, short_name
 from dws_core.stb import PLAYING, ROLL, SELECT, USE, open_sum
 
-# The events' fields this screen reads, by their names (dws_core.events.PLACES).
+# The events' fields this screen reads, by their names (dws_core/events.py, PLACES).
 _PLAYER = const(1)
 _ROUND = const(1)
 _DICE = const(2)
