@@ -57,12 +57,14 @@ def saved_game(app):
     return title_of(gid), gid
 
 
-def continue_game(app, names_of=None):
+def continue_game(app, names_of=None, woken=False):
     """Play the saved game.  A save that does not resume (``resumed``) is
     refused; when the older copy resumes instead, the menu says so and
     offers it (one more press), else it says the game is lost.
     ``names_of(lineup, game_id)``: the seats' names (the menu's, made
-    before the lobby's code went; else from ``lobby.lineup`` here)."""
+    before the lobby's code went; else from ``lobby.lineup`` here).
+    ``woken``: the run's start after a wake from sleep (``start``), where
+    a lone human's card, which goes on by itself, would never be drawn."""
     collect()
     from dws_app.levels import levels_of, split
     kept = []
@@ -99,14 +101,13 @@ def continue_game(app, names_of=None):
         alone = levels is not None and levels.count(None) < 2
         if game.players > 1 and not game.over and (
                 levels is None or levels[game.current] is None) and (
-                app.looping or not alone):
+                not (alone and woken)):
             # A player's turn: the hand-over first, as a new game's start
             # card, and the seats, their tables and the game's screen under
             # it in the next passes (Continue took 797 ms to the hand-over
             # on the Pico with them before its frame).  A lone human's
-            # card goes on by itself once the seats are made: outside the
-            # main loop (the wake from sleep, ``start``) no frame would
-            # show it, and it is not built.
+            # card goes on by itself once the seats are made: at a wake
+            # from sleep no frame would show it, and it is not built.
             app.start_card(game, game.turn_lines(), None, app.resume_turn, alone=alone)
             app.later(app.NEXT_PASS, seat_resumed, app, game, lineup, names)
             return
@@ -247,7 +248,7 @@ def start(app):
     from dws_app.lobby.carry import ASLEEP_IN_GAME
     if not app.stack and woke and keep is not None and keep[0] == ASLEEP_IN_GAME:
         keep[0] = 0
-        continue_game(app)          # (no game to go on with: the menu says so)
+        continue_game(app, woken=True)      # (no game to go on with: the menu says so)
     if woke:
         app.buttons.reset()         # the press that woke the board does nothing more
     if not app.stack:
