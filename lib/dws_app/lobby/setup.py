@@ -15,6 +15,7 @@ characters, not two lines).  A setup starts from the last line-up
 """
 
 from micropython import const
+
 from dws_app import theme, ui
 
 from dws_app.lobby import widgets

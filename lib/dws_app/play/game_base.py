@@ -29,6 +29,7 @@ at its first move.
 """
 
 from micropython import const
+
 from dws_app import sound, theme, ui
 from dws_app.clock import ticks_add, ticks_diff
 from dws_app.dice_art import hop

@@ -4,6 +4,7 @@ seat goes on (``go_on``) to the scores or the next turn.  Dice Wide Shut
 holds none, so a game of it does not load this."""
 
 from micropython import const
+
 from dws_app import ui
 from dws_app.play.game_base import GameScreen
 

@@ -396,6 +396,8 @@ class StbScreen(HeldTurnScreen):
         return box
 
     def chose(self, step):
+        """A tile chosen or put back (or, in turns, how many dice to use):
+        only what it changes is redrawn."""
         g = self.game
         if step[0] == "use":            # (turns: the roll follows)
             self.use = 2
@@ -415,6 +417,8 @@ class StbScreen(HeldTurnScreen):
         self.show_leds(p, box, sel, dice)
 
     def took(self, p, events, box):
+        """The news of the step for the hand-over; a turn, round or game
+        that ends is held until A on the box it left (``box``)."""
         g = self.game
         self.use = 2
         lines = self.news(events)
