@@ -38,10 +38,10 @@ def test_a_finished_game_is_let_go_before_the_menu_is_built(monkeypatch):
     held = []
     build = MenuScreen.__init__
 
-    def spy(menu, app, left=False):
+    def spy(menu, app):
         gc.collect()
         held.append((game() is not None, screen() is not None))
-        build(menu, app, left)
+        build(menu, app)
     monkeypatch.setattr(MenuScreen, "__init__", spy)
     rec.press("A")
     assert rec.screen_name == "MenuScreen"

@@ -196,7 +196,6 @@ class App:
         # drawn), then the interpreter starts afresh (``fresh``).
         self.autosave()
         self.game_running(False)
-        left = self.table is not None
         self.table = None           # (the game, its seats, its hand-over, in one step)
         self.deferred[NEXT_PASS] = None
         self.stack = []
@@ -216,7 +215,7 @@ class App:
             else:
                 collect()
         from dws_app.lobby.menu import MenuScreen
-        self.push(MenuScreen(self, left and self.menu_again))
+        self.push(MenuScreen(self))
         if self.menu_again:
             # Once the menu is drawn, a new interpreter (code.py) draws it
             # again, and every game starts from a power-up's heap: within

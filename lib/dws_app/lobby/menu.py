@@ -76,12 +76,11 @@ def logo(screen):
 
 
 class MenuScreen(widgets.Screen):
-    def __init__(self, app, left=False):
-        """``left``: a game was left with START.  When a new interpreter
-        draws this menu again (``App.menu_again``: after a game, left or
-        finished) Continue offers the store's newest save, if any, without
-        the lobby's resume code (~40 ms of START's open on the Pico, and of
-        the scores' A); the new menu checks it."""
+    def __init__(self, app):
+        """When a new interpreter draws this menu again (``App.menu_again``:
+        after a game, left or finished) Continue offers the store's newest
+        save, if any, without the lobby's resume code (~40 ms of START's
+        open on the Pico, and of the scores' A); the new menu checks it."""
         ui.Screen.__init__(self, app)
         self.logo = logo(self)
         self.title = self.text(0, 0, ui.COLS)
@@ -89,7 +88,7 @@ class MenuScreen(widgets.Screen):
         self.show_note()
         self.actions = []
         items = []
-        again = left or getattr(app, "menu_again", False)
+        again = app.menu_again
         offer = game_id(app.store.game) if again and app.store.game else 0
         if offer in game_ids():
             saved = title_of(offer), offer
